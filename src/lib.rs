@@ -1,0 +1,11 @@
+//! Kakuro studio: the puzzle model, file formats and solving engine shared by the app and the CLI.
+
+pub mod grid;
+pub mod puzzle;
+pub mod solve;
+pub mod validate;
+
+pub use grid::{Cell, Cipher, Clue, Direction, Grid, Letter, MAX_SIDE, Pos, Segment};
+pub use puzzle::{CellId, InvalidPuzzle, Puzzle, PuzzleCell, Run, RunId};
+pub use solve::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
+pub use validate::{Problem, ProblemKind, Severity, validate};

@@ -1,0 +1,174 @@
+//! The solving engine: one search behind several sinks (stream, first, uniqueness, limit).
+//!
+//! This module's public items are the engine's contract with the CLI and the app; the search
+//! behind them lives in the submodules.
+
+mod naive;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::grid::Letter;
+use crate::puzzle::Puzzle;
+
+/// A filled-in puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Solution {
+    /// One digit 1–9 per white cell, indexed by [`crate::CellId`].
+    pub digits: Vec<u8>,
+    /// In a cryptic puzzle, the digit of each letter A–J; `None` otherwise.
+    pub letters: Option<[u8; Letter::COUNT]>,
+}
+
+impl Solution {
+    /// The PE 424 answer: the letters' digits A..J as one 10-digit number.
+    pub fn letter_answer(&self) -> Option<u64> {
+        self.letters
+            .map(|ls| ls.iter().fold(0u64, |acc, &d| acc * 10 + u64::from(d)))
+    }
+}
+
+/// A shared flag that stops a search; the engine checks it every few thousand nodes.
+#[derive(Clone, Debug, Default)]
+pub struct CancelToken(Arc<AtomicBool>);
+
+impl CancelToken {
+    /// A token that is not cancelled.
+    pub fn new() -> CancelToken {
+        CancelToken::default()
+    }
+
+    /// Asks every search holding this token to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`CancelToken::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every solution was delivered.
+    Complete,
+    /// The sink asked to stop (a limit was reached).
+    Stopped,
+    /// The cancel token fired; what was delivered is not all there is.
+    Cancelled,
+}
+
+/// Whether a puzzle has none, one or several solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one; here it is.
+    Unique(Solution),
+    /// At least two.
+    Multiple,
+}
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes visited (propagations to a fixed point).
+    pub nodes: u64,
+    /// Decisions taken (a digit tried on a cell with more than one candidate).
+    pub guesses: u64,
+    /// Contradictions that sent the search back.
+    pub backtracks: u64,
+    /// Run revisions done by propagation.
+    pub propagations: u64,
+    /// Solutions delivered to the sink.
+    pub solutions: u64,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+/// A search over one puzzle. Build it once, then run any of its sinks (each runs from scratch).
+pub struct Solver<'p> {
+    puzzle: &'p Puzzle,
+    cancel: CancelToken,
+    stats: Stats,
+}
+
+impl<'p> Solver<'p> {
+    /// A solver for a validated puzzle.
+    pub fn new(puzzle: &'p Puzzle) -> Solver<'p> {
+        Solver {
+            puzzle,
+            cancel: CancelToken::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Makes the search stop when `token` is cancelled.
+    pub fn with_cancel(mut self, token: CancelToken) -> Solver<'p> {
+        self.cancel = token;
+        self
+    }
+
+    /// The puzzle being solved.
+    pub fn puzzle(&self) -> &'p Puzzle {
+        self.puzzle
+    }
+
+    /// Streams every solution to `sink` until it breaks, the search ends, or it is cancelled.
+    pub fn for_each(&mut self, sink: impl FnMut(&Solution) -> ControlFlow<()>) -> Outcome {
+        let (outcome, stats) = naive::search(self.puzzle, &self.cancel, sink);
+        self.stats = stats;
+        outcome
+    }
+
+    /// The first solution, if any (`None` also when cancelled).
+    pub fn first(&mut self) -> Option<Solution> {
+        let mut found = None;
+        self.for_each(|s| {
+            found = Some(s.clone());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// None, unique or multiple: stops at the second solution. `None` when cancelled.
+    pub fn uniqueness(&mut self) -> Option<Uniqueness> {
+        let (found, outcome) = self.solutions(2);
+        if outcome == Outcome::Cancelled {
+            return None;
+        }
+        let mut found = found.into_iter();
+        Some(match (found.next(), found.next()) {
+            (None, _) => Uniqueness::None,
+            (Some(s), None) => Uniqueness::Unique(s),
+            (Some(_), Some(_)) => Uniqueness::Multiple,
+        })
+    }
+
+    /// Up to `limit` solutions, and how the search ended (`Complete` means these are all).
+    pub fn solutions(&mut self, limit: usize) -> (Vec<Solution>, Outcome) {
+        let mut found = Vec::new();
+        if limit == 0 {
+            return (found, Outcome::Stopped);
+        }
+        let outcome = self.for_each(|s| {
+            found.push(s.clone());
+            if found.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        // Reaching the limit on the very last solution still leaves the search unfinished.
+        (found, outcome)
+    }
+
+    /// Counters of the last run.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}

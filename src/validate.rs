@@ -1,0 +1,269 @@
+//! Validation: every problem of a grid, each with its place and a plain-English message.
+
+use std::fmt;
+
+use crate::grid::{Cell, Clue, Direction, Grid, MAX_SIDE, Pos};
+use crate::puzzle::is_run;
+
+/// The longest run Kakuro allows: nine different digits.
+pub const MAX_RUN: usize = 9;
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Allowed, but worth a look (a run without a sum).
+    Warning,
+    /// The grid is not a puzzle the engine accepts.
+    Error,
+}
+
+/// What is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ProblemKind {
+    /// The grid has no white cells at all.
+    EmptyGrid,
+    /// The grid is wider or taller than [`MAX_SIDE`].
+    TooLarge {
+        /// Grid width.
+        width: usize,
+        /// Grid height.
+        height: usize,
+    },
+    /// A wall gives a sum in a direction where no white cell follows it.
+    ClueWithoutRun {
+        /// Which of the wall's two sums.
+        dir: Direction,
+        /// The sum as written.
+        clue: Clue,
+    },
+    /// A sum no set of different digits 1–9 of the run's length adds up to.
+    ImpossibleSum {
+        /// Run direction.
+        dir: Direction,
+        /// The sum.
+        sum: u8,
+        /// Cells in the run.
+        len: usize,
+    },
+    /// A run of more than nine cells: its digits cannot all differ.
+    RunTooLong {
+        /// Run direction.
+        dir: Direction,
+        /// Cells in the run.
+        len: usize,
+    },
+    /// A run with no sum: only "all different" constrains it (a warning).
+    RunWithoutSum {
+        /// Run direction.
+        dir: Direction,
+        /// Cells in the run.
+        len: usize,
+    },
+}
+
+/// One problem: what, and where.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Problem {
+    /// The wall holding the clue, or the run's first cell when it has no wall; `None` for the
+    /// grid as a whole.
+    pub pos: Option<Pos>,
+    /// What is wrong.
+    pub kind: ProblemKind,
+}
+
+impl Problem {
+    /// Error or warning.
+    pub fn severity(&self) -> Severity {
+        match self.kind {
+            ProblemKind::RunWithoutSum { .. } => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
+
+    /// Whether the problem makes the grid unsolvable as written.
+    pub fn is_error(&self) -> bool {
+        self.severity() == Severity::Error
+    }
+
+    /// The message without the place.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            ProblemKind::EmptyGrid => "the grid has no white cells".into(),
+            ProblemKind::TooLarge { width, height } => format!(
+                "the grid is {width} × {height}; the largest allowed is {MAX_SIDE} × {MAX_SIDE}"
+            ),
+            ProblemKind::ClueWithoutRun { dir, clue } => {
+                let where_ = match dir {
+                    Direction::Across => "to its right",
+                    Direction::Down => "below it",
+                };
+                format!("{dir} sum {clue} has no white cells {where_}")
+            }
+            ProblemKind::ImpossibleSum { dir, sum, len } => {
+                let (lo, hi) = sum_range(*len);
+                format!(
+                    "{dir} sum {sum} is impossible for {len} {}: it must be {lo} to {hi}",
+                    cells_word(*len)
+                )
+            }
+            ProblemKind::RunTooLong { dir, len } => {
+                format!("{dir} run of {len} cells is longer than {MAX_RUN}")
+            }
+            ProblemKind::RunWithoutSum { dir, len } => {
+                format!("{dir} run of {len} {} has no sum", cells_word(*len))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let label = match self.severity() {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        match self.pos {
+            Some(pos) => write!(f, "{pos}: {label}: {}", self.message()),
+            None => write!(f, "{label}: {}", self.message()),
+        }
+    }
+}
+
+fn cells_word(n: usize) -> &'static str {
+    if n == 1 { "cell" } else { "cells" }
+}
+
+/// The smallest and largest sums of `len` different digits 1–9 (`len` in 1..=9).
+pub const fn sum_range(len: usize) -> (u32, u32) {
+    let n = len as u32;
+    (n * (n + 1) / 2, n * (19 - n) / 2)
+}
+
+/// Every problem of the grid, errors and warnings, in reading order of their places.
+pub fn validate(grid: &Grid) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    if grid.width() > MAX_SIDE || grid.height() > MAX_SIDE {
+        problems.push(Problem {
+            pos: None,
+            kind: ProblemKind::TooLarge {
+                width: grid.width(),
+                height: grid.height(),
+            },
+        });
+        return problems;
+    }
+    if grid.white_count() == 0 {
+        problems.push(Problem {
+            pos: None,
+            kind: ProblemKind::EmptyGrid,
+        });
+    }
+    for pos in grid.positions() {
+        if let Cell::Wall { .. } = grid.get(pos) {
+            for dir in Direction::ALL {
+                if let Some(clue) = grid.get(pos).clue(dir)
+                    && !grid.is_white(pos.step(dir))
+                {
+                    problems.push(Problem {
+                        pos: Some(pos),
+                        kind: ProblemKind::ClueWithoutRun { dir, clue },
+                    });
+                }
+            }
+        }
+    }
+    for seg in grid.segments() {
+        if !is_run(seg.len, seg.clue.is_some()) {
+            continue;
+        }
+        let pos = Some(seg.wall.unwrap_or(seg.start));
+        let (dir, len) = (seg.dir, seg.len);
+        if len > MAX_RUN {
+            problems.push(Problem {
+                pos,
+                kind: ProblemKind::RunTooLong { dir, len },
+            });
+            continue;
+        }
+        match seg.clue {
+            None => problems.push(Problem {
+                pos,
+                kind: ProblemKind::RunWithoutSum { dir, len },
+            }),
+            Some(Clue::Sum(sum)) => {
+                let (lo, hi) = sum_range(len);
+                if !(lo..=hi).contains(&u32::from(sum)) {
+                    problems.push(Problem {
+                        pos,
+                        kind: ProblemKind::ImpossibleSum { dir, sum, len },
+                    });
+                }
+            }
+            Some(Clue::Cipher(_)) => {}
+        }
+    }
+    problems.sort_by_key(|p| p.pos);
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wall(down: Option<u8>, across: Option<u8>) -> Cell {
+        Cell::Wall {
+            down: down.map(Clue::Sum),
+            across: across.map(Clue::Sum),
+        }
+    }
+
+    #[test]
+    fn each_problem_kind_is_reported_with_its_place() {
+        let mut g = Grid::new(12, 3);
+        // r1: across 18 in 2 cells (impossible), then a wall with an across clue but no run.
+        g.set(Pos::new(0, 0), wall(None, Some(18)));
+        g.set(Pos::new(0, 1), Cell::WHITE);
+        g.set(Pos::new(0, 2), Cell::WHITE);
+        g.set(Pos::new(0, 3), wall(None, Some(5)));
+        g.set(Pos::new(0, 4), wall(None, None));
+        // r2: a run of 11 cells without a wall in front.
+        for c in 1..12 {
+            g.set(Pos::new(1, c), Cell::WHITE);
+        }
+        let p = validate(&g);
+        let msgs: Vec<String> = p.iter().map(ToString::to_string).collect();
+        assert!(
+            msgs.contains(&"r1c1: error: across sum 18 is impossible for 2 cells: it must be 3 to 17".into()),
+            "{msgs:?}"
+        );
+        assert!(
+            msgs.contains(&"r1c4: error: across sum 5 has no white cells to its right".into()),
+            "{msgs:?}"
+        );
+        assert!(
+            msgs.contains(&"r2c1: error: across run of 11 cells is longer than 9".into()),
+            "{msgs:?}"
+        );
+        assert!(
+            p.iter()
+                .any(|p| matches!(p.kind, ProblemKind::RunWithoutSum { .. }) && !p.is_error())
+        );
+    }
+
+    #[test]
+    fn empty_and_oversized_grids() {
+        assert_eq!(validate(&Grid::new(3, 3))[0].kind, ProblemKind::EmptyGrid);
+        let big = Grid::new(MAX_SIDE + 1, 1);
+        assert!(matches!(validate(&big)[0].kind, ProblemKind::TooLarge { .. }));
+    }
+
+    #[test]
+    fn one_cell_sum_of_ten_is_impossible() {
+        let mut g = Grid::new(2, 1);
+        g.set(Pos::new(0, 0), wall(None, Some(10)));
+        g.set(Pos::new(0, 1), Cell::WHITE);
+        let p = validate(&g);
+        assert_eq!(p.len(), 1);
+        assert!(p[0].message().contains("impossible for 1 cell"));
+    }
+}
