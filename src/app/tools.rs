@@ -51,7 +51,7 @@ impl KakuroApp {
     fn selection_ui(&mut self, ui: &mut Ui) {
         let pos = self.editor.cursor;
         let grid = self.editor.grid();
-        ui.strong(cell_label(grid, pos));
+        ui.strong(format!("Selected: {}", cell_label(grid, pos)));
         match grid.get(pos) {
             Cell::Wall { .. } => {
                 for dir in [Direction::Down, Direction::Across] {
