@@ -78,7 +78,10 @@ fn draw_cells_by_clicks_keys_and_a_drag_with_undo_and_redo() {
     click(&mut h, "New… Ctrl+N");
     click(&mut h, "Create");
     assert!(h.state().grid().is_white(Pos::new(1, 1)));
-    assert!(!h.state().is_dirty(), "a new puzzle has nothing to save yet");
+    assert!(
+        !h.state().is_dirty(),
+        "a new puzzle has nothing to save yet"
+    );
 
     // A click flips a white cell to a wall; arrows move; Space flips the selected cell.
     click(&mut h, "r2c4, white cell");
@@ -100,7 +103,9 @@ fn draw_cells_by_clicks_keys_and_a_drag_with_undo_and_redo() {
     });
     h.run();
     for step in 1..=4 {
-        h.event(Event::PointerMoved(from + (to - from) * (step as f32 / 4.0)));
+        h.event(Event::PointerMoved(
+            from + (to - from) * (step as f32 / 4.0),
+        ));
         h.run();
     }
     h.event(Event::PointerButton {
@@ -117,7 +122,10 @@ fn draw_cells_by_clicks_keys_and_a_drag_with_undo_and_redo() {
     for c in 2..=4 {
         assert!(h.state().grid().is_white(Pos::new(3, c)));
     }
-    assert!(!h.state().grid().is_white(Pos::new(1, 4)), "only the drag was undone");
+    assert!(
+        !h.state().grid().is_white(Pos::new(1, 4)),
+        "only the drag was undone"
+    );
     key(&mut h, Key::Z, Modifiers::COMMAND | Modifiers::SHIFT);
     assert!(!h.state().grid().is_white(Pos::new(3, 3)));
     key(&mut h, Key::Z, Modifiers::COMMAND);
@@ -147,7 +155,10 @@ fn clues_are_typed_hinted_and_validated_live() {
     // Tab switches to the down clue; a down sum with no run below is an error at once.
     key(&mut h, Key::Tab, Modifiers::NONE);
     text(&mut h, "5");
-    assert_eq!(clue(&h, Pos::new(1, 0), Direction::Down), Some(Clue::Sum(5)));
+    assert_eq!(
+        clue(&h, Pos::new(1, 0), Direction::Down),
+        Some(Clue::Sum(5))
+    );
     let problem = "r2c1: error: down sum 5 has no white cells below it";
     h.get_by_label(problem);
     key(&mut h, Key::Delete, Modifiers::NONE);
@@ -161,11 +172,17 @@ fn clues_are_typed_hinted_and_validated_live() {
     let problem = "r1c2: error: down sum 18 is impossible for 2 cells: it must be 3 to 17";
     click(&mut h, "r3c3, white cell");
     click(&mut h, problem);
-    assert_eq!(h.state().grid().get(Pos::new(0, 1)).clue(Direction::Down), Some(Clue::Sum(18)));
+    assert_eq!(
+        h.state().grid().get(Pos::new(0, 1)).clue(Direction::Down),
+        Some(Clue::Sum(18))
+    );
     key(&mut h, Key::Backspace, Modifiers::NONE);
     key(&mut h, Key::Backspace, Modifiers::NONE);
     text(&mut h, "3");
-    assert_eq!(clue(&h, Pos::new(0, 1), Direction::Down), Some(Clue::Sum(3)));
+    assert_eq!(
+        clue(&h, Pos::new(0, 1), Direction::Down),
+        Some(Clue::Sum(3))
+    );
     assert!(h.query_by_label(problem).is_none());
 
     // Typing "17" was one action: one undo takes all of it back.
@@ -184,7 +201,11 @@ fn design_from_digits_fills_every_clue() {
     let mut h = app_with(Some(path));
     click(&mut h, "Digits");
     click(&mut h, "r2c2, white cell");
-    for (digit, arrow) in [("1", Key::ArrowRight), ("2", Key::ArrowDown), ("4", Key::ArrowLeft)] {
+    for (digit, arrow) in [
+        ("1", Key::ArrowRight),
+        ("2", Key::ArrowDown),
+        ("4", Key::ArrowLeft),
+    ] {
         text(&mut h, digit);
         key(&mut h, arrow, Modifiers::NONE);
     }
@@ -197,7 +218,11 @@ fn design_from_digits_fills_every_clue() {
     h.get_by_label("r1c3, wall, down 6");
     click(&mut h, "Clear digits");
     assert!(h.state().digits().iter().all(|&d| d == 0));
-    assert!(h.state().problems().is_empty(), "{:?}", h.state().problems());
+    assert!(
+        h.state().problems().is_empty(),
+        "{:?}",
+        h.state().problems()
+    );
 }
 
 #[test]
@@ -232,11 +257,19 @@ fn save_and_open_through_the_path_prompt() {
     click(&mut h, "Save");
     assert_eq!(h.state().path(), Some(text_path.as_path()));
     let written = std::fs::read_to_string(&text_path).unwrap();
-    assert_eq!(written.lines().filter(|l| l.contains('_')).count(), 2, "{written}");
+    assert_eq!(
+        written.lines().filter(|l| l.contains('_')).count(),
+        2,
+        "{written}"
+    );
     let svg = dir.path().join("copy.svg");
     h.state_mut().save_path(&svg).unwrap();
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
-    assert_eq!(h.state().path(), Some(text_path.as_path()), "export keeps the file");
+    assert_eq!(
+        h.state().path(),
+        Some(text_path.as_path()),
+        "export keeps the file"
+    );
 }
 
 #[test]
@@ -269,7 +302,10 @@ fn grid_grows_and_shrinks_at_every_edge() {
     for label in ["+ Top", "+ Left", "+ Bottom", "+ Right"] {
         click(&mut h, label);
     }
-    assert_eq!((h.state().grid().width(), h.state().grid().height()), (5, 5));
+    assert_eq!(
+        (h.state().grid().width(), h.state().grid().height()),
+        (5, 5)
+    );
     assert!(h.state().grid().is_white(Pos::new(2, 2)));
     for label in ["- Top", "- Left"] {
         click(&mut h, label);
@@ -277,5 +313,9 @@ fn grid_grows_and_shrinks_at_every_edge() {
     assert!(h.state().grid().is_white(Pos::new(1, 1)));
     assert_eq!(h.state().grid().width(), 4);
     key(&mut h, Key::Z, Modifiers::COMMAND);
-    assert_eq!(h.state().grid().width(), 5, "undo puts the left column back");
+    assert_eq!(
+        h.state().grid().width(),
+        5,
+        "undo puts the left column back"
+    );
 }

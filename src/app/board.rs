@@ -2,14 +2,16 @@
 //! and zooms and pans.
 
 use egui::{
-    Align2, Color32, FontId, PointerButton, Pos2, Rect, Role, Sense, Shape, Stroke, StrokeKind,
-    Ui, Vec2, WidgetInfo, pos2, vec2,
+    Align2, Color32, FontId, PointerButton, Pos2, Rect, Role, Sense, Shape, Stroke, StrokeKind, Ui,
+    Vec2, WidgetInfo, pos2, vec2,
 };
 
 use super::editor::{Editor, Tool};
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
 
+const CANVAS_DARK: Color32 = Color32::from_rgb(0x3a, 0x3c, 0x41);
+const CANVAS_LIGHT: Color32 = Color32::from_rgb(0xd9, 0xd7, 0xd2);
 const WALL: Color32 = Color32::from_rgb(0x26, 0x26, 0x2a);
 const DIAGONAL: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x90);
 const CLUE: Color32 = Color32::from_rgb(0xf4, 0xf4, 0xf4);
@@ -162,7 +164,8 @@ impl BoardView {
             }
             self.offset += scroll;
         }
-        if response.dragged_by(PointerButton::Secondary) || response.dragged_by(PointerButton::Middle)
+        if response.dragged_by(PointerButton::Secondary)
+            || response.dragged_by(PointerButton::Middle)
         {
             self.offset += response.drag_delta();
         }
@@ -189,8 +192,12 @@ impl BoardView {
         }
         if response.clicked() {
             response.request_focus();
-            let Some(point) = response.interact_pointer_pos() else { return };
-            let Some(pos) = self.cell_at(&grid, point) else { return };
+            let Some(point) = response.interact_pointer_pos() else {
+                return;
+            };
+            let Some(pos) = self.cell_at(&grid, point) else {
+                return;
+            };
             editor.select(pos);
             match editor.tool {
                 Tool::Draw => editor.toggle_cursor(),
@@ -215,12 +222,16 @@ impl BoardView {
         let painter = ui.painter_at(self.view);
         let s = self.cell;
         let origin = self.origin();
-        let board = Rect::from_min_size(
-            origin,
-            vec2(grid.width() as f32, grid.height() as f32) * s,
-        );
+        let board =
+            Rect::from_min_size(origin, vec2(grid.width() as f32, grid.height() as f32) * s);
         let line = (s * 0.035).clamp(1.0, 2.5);
-        painter.rect_filled(board.expand(line), 0.0, WALL);
+        let canvas = if ui.visuals().dark_mode {
+            CANVAS_DARK
+        } else {
+            CANVAS_LIGHT
+        };
+        painter.rect_filled(self.view, 0.0, canvas);
+        painter.rect_filled(board.expand(line * 2.0), 2.0, WALL);
 
         // Only the cells that intersect the view are painted and get a widget.
         let visible = self.view.intersect(board);
@@ -228,7 +239,10 @@ impl BoardView {
             return;
         }
         let first = |v: f32, o: f32| ((v - o) / s).floor().max(0.0) as usize;
-        let (r0, c0) = (first(visible.top(), origin.y), first(visible.left(), origin.x));
+        let (r0, c0) = (
+            first(visible.top(), origin.y),
+            first(visible.left(), origin.x),
+        );
         let r1 = (((visible.bottom() - origin.y) / s).ceil() as usize).min(grid.height());
         let c1 = (((visible.right() - origin.x) / s).ceil() as usize).min(grid.width());
         let text = s >= 12.0;
@@ -288,12 +302,8 @@ impl BoardView {
                 let selected = pos == editor.cursor;
                 let digit = editor.sheet().digit(pos);
                 response.widget_info(|| {
-                    let mut info = WidgetInfo::selected(
-                        Role::GridCell,
-                        true,
-                        selected,
-                        cell_label(grid, pos),
-                    );
+                    let mut info =
+                        WidgetInfo::selected(Role::GridCell, true, selected, cell_label(grid, pos));
                     info.current_text_value = (digit != 0).then(|| digit.to_string());
                     info
                 });

@@ -116,7 +116,9 @@ impl KakuroApp {
     }
 
     fn new_ui(&mut self, ctx: &egui::Context) {
-        let Some(new) = &mut self.dialogs.new else { return };
+        let Some(new) = &mut self.dialogs.new else {
+            return;
+        };
         let mut create = None;
         let modal = Modal::new(Id::unique("new puzzle")).show(ctx, |ui| {
             ui.heading("New puzzle");
@@ -148,7 +150,9 @@ impl KakuroApp {
     }
 
     fn confirm_ui(&mut self, ctx: &egui::Context) {
-        let Some(confirm) = &self.dialogs.confirm else { return };
+        let Some(confirm) = &self.dialogs.confirm else {
+            return;
+        };
         let what = match confirm.action {
             Action::Quit => "closing",
             Action::New => "starting a new puzzle",
@@ -174,7 +178,9 @@ impl KakuroApp {
         if !(save || discard || cancel || modal.should_close()) {
             return;
         }
-        let Some(confirm) = self.dialogs.confirm.take() else { return };
+        let Some(confirm) = self.dialogs.confirm.take() else {
+            return;
+        };
         if save {
             if self.save() {
                 self.perform(confirm.action);
@@ -188,7 +194,9 @@ impl KakuroApp {
     }
 
     fn path_ui(&mut self, ctx: &egui::Context) {
-        let Some(prompt) = &mut self.dialogs.path else { return };
+        let Some(prompt) = &mut self.dialogs.path else {
+            return;
+        };
         let purpose = prompt.purpose;
         let title = match purpose {
             Purpose::Open => "Open a puzzle",
@@ -228,7 +236,9 @@ impl KakuroApp {
     }
 
     fn pe424_ui(&mut self, ctx: &egui::Context) {
-        let Some(choice) = &mut self.dialogs.pe424 else { return };
+        let Some(choice) = &mut self.dialogs.pe424 else {
+            return;
+        };
         let modal = Modal::new(Id::unique("pe424")).show(ctx, |ui| {
             ui.heading("Which puzzle?");
             ui.label(format!(
@@ -236,14 +246,17 @@ impl KakuroApp {
                 choice.path.display(),
                 choice.grids.len()
             ));
-            egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
-                for (i, grid) in choice.grids.iter().enumerate() {
-                    let text = format!("Puzzle {} ({} × {})", i + 1, grid.width(), grid.height());
-                    if ui.selectable_label(choice.selected == i, text).clicked() {
-                        choice.selected = i;
+            egui::ScrollArea::vertical()
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    for (i, grid) in choice.grids.iter().enumerate() {
+                        let text =
+                            format!("Puzzle {} ({} × {})", i + 1, grid.width(), grid.height());
+                        if ui.selectable_label(choice.selected == i, text).clicked() {
+                            choice.selected = i;
+                        }
                     }
-                }
-            });
+                });
             ui.horizontal(|ui| (ui.button("Open").clicked(), ui.button("Cancel").clicked()))
                 .inner
         });

@@ -134,8 +134,8 @@ impl KakuroApp {
         if read_as == Some(Format::Pe424) {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
-            let grids = format::pe424::parse_file(&text)
-                .map_err(|e| e.in_file(path).to_string())?;
+            let grids =
+                format::pe424::parse_file(&text).map_err(|e| e.in_file(path).to_string())?;
             if grids.len() > 1 {
                 self.dialogs.pe424 = Some(Pe424Choice::new(path.to_path_buf(), grids));
                 return Ok(());
@@ -271,7 +271,11 @@ impl KakuroApp {
             } else {
                 "Type the file's path."
             };
-            self.dialogs.path = Some(PathPrompt::new(purpose, reason, self.suggested_path(purpose)));
+            self.dialogs.path = Some(PathPrompt::new(
+                purpose,
+                reason,
+                self.suggested_path(purpose),
+            ));
             return;
         }
         let mut dialog = rfd::FileDialog::new();

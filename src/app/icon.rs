@@ -7,11 +7,13 @@
 pub const PNG: &[u8] = include_bytes!("../../assets/icon.png");
 
 /// Icon side in pixels.
+#[cfg(test)]
 const SIZE: u32 = 256;
 
 /// Draws the icon: a rounded dark tile holding a 3 × 3 corner of a Kakuro grid — clue walls
 /// with their diagonals along the top and left, white cells, one of them selected.
-pub fn draw() -> image::RgbaImage {
+#[cfg(test)]
+fn draw() -> image::RgbaImage {
     let wall = [0x26, 0x26, 0x2a, 0xff];
     let diagonal = [0x8a, 0x8a, 0x90, 0xff];
     let white = [0xff, 0xff, 0xfd, 0xff];
@@ -65,6 +67,9 @@ mod tests {
         let committed = image::load_from_memory(&std::fs::read(path).expect("assets/icon.png"))
             .expect("decode the icon")
             .to_rgba8();
-        assert!(committed == drawn, "assets/icon.png is stale: rerun with KAKURO_WRITE_ICON=1");
+        assert!(
+            committed == drawn,
+            "assets/icon.png is stale: rerun with KAKURO_WRITE_ICON=1"
+        );
     }
 }

@@ -266,21 +266,42 @@ impl KakuroApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui));
             ui.menu_button("Edit", |ui| {
-                if ui.add_enabled(self.editor.can_undo(), egui::Button::new("Undo").shortcut_text("Ctrl+Z")).clicked() {
+                if ui
+                    .add_enabled(
+                        self.editor.can_undo(),
+                        egui::Button::new("Undo").shortcut_text("Ctrl+Z"),
+                    )
+                    .clicked()
+                {
                     self.editor.undo();
                 }
-                if ui.add_enabled(self.editor.can_redo(), egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z")).clicked() {
+                if ui
+                    .add_enabled(
+                        self.editor.can_redo(),
+                        egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
+                    )
+                    .clicked()
+                {
                     self.editor.redo();
                 }
             });
             ui.menu_button("View", |ui| {
-                if ui.add(egui::Button::new("Zoom in").shortcut_text("Ctrl++")).clicked() {
+                if ui
+                    .add(egui::Button::new("Zoom in").shortcut_text("Ctrl++"))
+                    .clicked()
+                {
                     self.board.zoom_by(1.25);
                 }
-                if ui.add(egui::Button::new("Zoom out").shortcut_text("Ctrl+-")).clicked() {
+                if ui
+                    .add(egui::Button::new("Zoom out").shortcut_text("Ctrl+-"))
+                    .clicked()
+                {
                     self.board.zoom_by(0.8);
                 }
-                if ui.add(egui::Button::new("Fit to window").shortcut_text("Ctrl+0")).clicked() {
+                if ui
+                    .add(egui::Button::new("Fit to window").shortcut_text("Ctrl+0"))
+                    .clicked()
+                {
                     self.board.fit();
                 }
                 ui.checkbox(&mut self.show_tools, "Tool panel");
@@ -324,7 +345,8 @@ impl eframe::App for KakuroApp {
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
-            self.status.ui(ui, &self.editor, &self.problems, &self.board);
+            self.status
+                .ui(ui, &self.editor, &self.problems, &self.board);
         });
         if self.show_tools {
             egui::Panel::right("tools")
@@ -394,7 +416,10 @@ pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
         }),
     );
     if let Err(e) = started {
-        anyhow::bail!("could not open the window ({:?} renderer): {e}", options.renderer);
+        anyhow::bail!(
+            "could not open the window ({:?} renderer): {e}",
+            options.renderer
+        );
     }
     shot_result.finish(options.screenshot.is_some())
 }

@@ -100,7 +100,11 @@ fn run_dir(kind: &ProblemKind) -> Option<Direction> {
 /// The cells of the run a problem at `pos` names: after the wall, or starting at `pos` itself
 /// when the run begins at the grid's edge.
 fn run_cells(grid: &Grid, pos: Pos, dir: Direction) -> Vec<Pos> {
-    let start = if grid.is_white(pos) { pos } else { pos.step(dir) };
+    let start = if grid.is_white(pos) {
+        pos
+    } else {
+        pos.step(dir)
+    };
     std::iter::successors(Some(start), |p| Some(p.step(dir)))
         .take_while(|p| grid.is_white(*p))
         .collect()

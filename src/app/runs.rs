@@ -68,7 +68,10 @@ mod tests {
     fn sets_match_the_classic_tables() {
         assert_eq!(hint(2, Some(Clue::Sum(17))), "17 in 2: {8 9}");
         assert_eq!(hint(3, Some(Clue::Sum(7))), "7 in 3: {1 2 4}");
-        assert_eq!(hint(2, Some(Clue::Sum(10))), "10 in 2: {1 9} {2 8} {3 7} {4 6}");
+        assert_eq!(
+            hint(2, Some(Clue::Sum(10))),
+            "10 in 2: {1 9} {2 8} {3 7} {4 6}"
+        );
         assert_eq!(hint(2, Some(Clue::Sum(18))), "18 in 2: impossible");
         assert_eq!(digit_sets(9, 45).len(), 1);
         // The largest number of sets for any (length, sum) is 12.

@@ -43,7 +43,8 @@ impl KakuroApp {
                 } else {
                     egui::TextEdit::singleline(text)
                 };
-                ui.add(edit.desired_width(f32::INFINITY)).labelled_by(label.id);
+                ui.add(edit.desired_width(f32::INFINITY))
+                    .labelled_by(label.id);
             }
         });
     }
@@ -103,7 +104,11 @@ impl KakuroApp {
                     self.editor.grow(edge);
                 }
                 let remove = format!("Remove the {} {what}", name.to_lowercase());
-                if ui.button(format!("- {name}")).on_hover_text(remove).clicked() {
+                if ui
+                    .button(format!("- {name}"))
+                    .on_hover_text(remove)
+                    .clicked()
+                {
                     self.editor.shrink(edge);
                 }
                 ui.end_row();
@@ -149,7 +154,9 @@ impl KakuroApp {
 
 fn tool_help(tool: Tool) -> &'static str {
     match tool {
-        Tool::Draw => "Click or drag to switch cells between white and wall; Space flips the selected cell.",
+        Tool::Draw => {
+            "Click or drag to switch cells between white and wall; Space flips the selected cell."
+        }
         Tool::Clues => "Click a wall (its lower or upper half) and type its down or across clue.",
         Tool::Digits => "Click a white cell and type a digit 1–9.",
     }
