@@ -60,7 +60,11 @@ impl Format {
             return Format::Ron;
         }
         let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0 && line[digits..].trim_start_matches([' ', '\t']).starts_with(',') {
+        if digits > 0
+            && line[digits..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(',')
+        {
             Format::Pe424
         } else {
             Format::Kakuro
@@ -243,7 +247,10 @@ mod tests {
 
     #[test]
     fn formats_by_extension_and_content() {
-        assert_eq!(Format::from_path(Path::new("a/b.KAKURO")), Some(Format::Kakuro));
+        assert_eq!(
+            Format::from_path(Path::new("a/b.KAKURO")),
+            Some(Format::Kakuro)
+        );
         assert_eq!(Format::from_path(Path::new("b.ron")), Some(Format::Ron));
         assert_eq!(Format::from_path(Path::new("b.pe424")), Some(Format::Pe424));
         assert_eq!(Format::from_path(Path::new("b.svg")), Some(Format::Svg));

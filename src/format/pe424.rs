@@ -48,7 +48,7 @@ struct Reader<'a> {
     i: usize,
 }
 
-impl<'a> Reader<'a> {
+impl Reader<'_> {
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.i).copied()
     }
@@ -253,7 +253,9 @@ pub fn write_line(grid: &Grid) -> Option<String> {
                     for (tag, clue) in [('h', across), ('v', down)] {
                         match clue {
                             None => {}
-                            Some(Clue::Cipher(c)) => parts.push(format!("{tag}{}", Clue::Cipher(c))),
+                            Some(Clue::Cipher(c)) => {
+                                parts.push(format!("{tag}{}", Clue::Cipher(c)))
+                            }
                             Some(Clue::Sum(_)) => return None,
                         }
                     }

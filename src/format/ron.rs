@@ -4,13 +4,18 @@
 //! (
 //!     version: 1,
 //!     title: "Mini",
-//!     author: "",
-//!     notes: "",
+//!     author: "The blog post",
+//!     notes: "The small Kakuro from the blog post.",
 //!     rows: [
 //!         r#"\   2\ 4\ \"#,
 //!         r#"\13 __ __ _"#,
+//!         r#"\    \ __ \"#,
 //!     ],
-//!     solution: Some(["", "931"]),
+//!     solution: Some([
+//!         "",
+//!         "238",
+//!         "1",
+//!     ]),
 //! )
 //! ```
 //!
@@ -72,7 +77,9 @@ pub fn to_string(doc: &Document) -> String {
         .new_line("\n")
         .escape_strings(false);
     let mut text = ron::ser::to_string_pretty(&save, config)
-        .or_else(|_| ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::new().new_line("\n")))
+        .or_else(|_| {
+            ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::new().new_line("\n"))
+        })
         .expect("ron serializes strings and lists of strings");
     text.push('\n');
     text
@@ -206,7 +213,8 @@ mod tests {
     use super::*;
 
     fn mini() -> Document {
-        let (grid, _) = kakuro_text::parse("\\   2\\ 4\\ \\\n\\13 __ __ _\n\\    \\ __ \\\n").unwrap();
+        let (grid, _) =
+            kakuro_text::parse("\\   2\\ 4\\ \\\n\\13 __ __ _\n\\    \\ __ \\\n").unwrap();
         Document {
             grid,
             title: "Mini \"quoted\"".into(),
@@ -238,9 +246,12 @@ mod tests {
         assert_eq!(e.line, Some(3));
         let text = to_string(&mini()).replace("\\13 __", "\\13 _x");
         let e = from_str(&text).unwrap_err();
-        assert_eq!(e.line, Some(8), "{e}\n{text}");
+        assert_eq!(e.line, Some(9), "{e}\n{text}");
         assert_eq!(e.col, Some(17), "{e}\n{text}");
-        assert!(e.message.starts_with("grid row 2: unexpected letter 'x'"), "{e}");
+        assert!(
+            e.message.starts_with("grid row 2: unexpected letter 'x'"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -132,9 +132,12 @@ mod tests {
 
     #[test]
     fn a_small_puzzle_and_its_solution() {
-        let (grid, _) = kakuro_text::parse("\\   2\\ 4\\ \\\n\\13 __ __ _\n\\    \\ __ \\\n").unwrap();
+        let (grid, _) =
+            kakuro_text::parse("\\   2\\ 4\\ \\\n\\13 __ __ _\n\\    \\ __ \\\n").unwrap();
         let svg = puzzle(&grid);
-        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 164 124\""));
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 164 124\"")
+        );
         assert!(svg.contains(">13</text>"));
         assert_eq!(svg.matches("<line").count(), 3);
         assert_eq!(svg, puzzle(&grid));
