@@ -550,13 +550,14 @@ fn svg_pictures_are_well_formed_and_stable() {
 
 // ---------------------------------------------------------------- round trips
 
-fn plain_cell() -> impl Strategy<Value = Cell> {
+fn plain_cell() -> BoxedStrategy<Cell> {
     prop_oneof![
         3 => Just(Cell::WHITE),
         1 => Just(Cell::WALL),
         2 => (prop::option::of(1u8..=45), prop::option::of(1u8..=45))
             .prop_map(|(d, a)| wall(d, a)),
     ]
+    .boxed()
 }
 
 fn any_letter() -> impl Strategy<Value = Letter> {
@@ -568,7 +569,7 @@ fn cipher() -> impl Strategy<Value = Clue> {
         .prop_map(|(tens, units)| Clue::Cipher(Cipher { tens, units }))
 }
 
-fn cryptic_cell() -> impl Strategy<Value = Cell> {
+fn cryptic_cell() -> BoxedStrategy<Cell> {
     prop_oneof![
         3 => Just(Cell::WHITE),
         1 => any_letter().prop_map(|l| Cell::White { shown: Some(l) }),
@@ -576,9 +577,10 @@ fn cryptic_cell() -> impl Strategy<Value = Cell> {
         2 => (prop::option::of(cipher()), prop::option::of(cipher()))
             .prop_map(|(down, across)| Cell::Wall { down, across }),
     ]
+    .boxed()
 }
 
-fn grid_of(cell: impl Strategy<Value = Cell> + Clone, max: usize) -> impl Strategy<Value = Grid> {
+fn grid_of(cell: BoxedStrategy<Cell>, max: usize) -> impl Strategy<Value = Grid> {
     (1..=max, 1..=max).prop_flat_map(move |(w, h)| {
         prop::collection::vec(prop::collection::vec(cell.clone(), w), h).prop_map(Grid::from_rows)
     })

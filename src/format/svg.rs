@@ -143,7 +143,7 @@ mod tests {
         assert_eq!(svg, puzzle(&grid));
         let p = Puzzle::from_grid(&grid).unwrap();
         let solved = solved(&grid, &p, &[2, 3, 8, 1]);
-        assert!(solved.contains(">9</text>"));
+        assert!(solved.contains(">8</text>"));
     }
 
     #[test]
