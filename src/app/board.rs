@@ -106,13 +106,13 @@ impl BoardView {
         Rect::from_min_size(min, Vec2::splat(self.cell))
     }
 
-    fn cell_at(&self, grid: &Grid, point: Pos2) -> Option<Pos> {
+    fn cell_at(&self, (width, height): (usize, usize), point: Pos2) -> Option<Pos> {
         let rel = (point - self.origin()) / self.cell;
         if rel.x < 0.0 || rel.y < 0.0 {
             return None;
         }
         let pos = Pos::new(rel.y as usize, rel.x as usize);
-        grid.contains(pos).then_some(pos)
+        (pos.row < height && pos.col < width).then_some(pos)
     }
 
     fn do_fit(&mut self, grid: &Grid) {
@@ -172,17 +172,18 @@ impl BoardView {
     }
 
     fn pointer_edits(&mut self, ui: &Ui, response: &egui::Response, editor: &mut Editor) {
-        let grid = editor.grid().clone();
+        // Only the board's size is needed to find cells; the grid itself changes as we edit.
+        let size = (editor.grid().width(), editor.grid().height());
         if response.drag_started_by(PointerButton::Primary) && editor.tool == Tool::Draw {
             let origin = ui.input(|i| i.pointer.press_origin());
-            if let Some(pos) = origin.and_then(|p| self.cell_at(&grid, p)) {
+            if let Some(pos) = origin.and_then(|p| self.cell_at(size, p)) {
                 editor.begin_stroke(pos);
             }
         }
         if editor.stroking() {
             if let Some(pos) = response
                 .interact_pointer_pos()
-                .and_then(|p| self.cell_at(&grid, p))
+                .and_then(|p| self.cell_at(size, p))
             {
                 editor.extend_stroke(pos);
             }
@@ -195,13 +196,13 @@ impl BoardView {
             let Some(point) = response.interact_pointer_pos() else {
                 return;
             };
-            let Some(pos) = self.cell_at(&grid, point) else {
+            let Some(pos) = self.cell_at(size, point) else {
                 return;
             };
             editor.select(pos);
             match editor.tool {
                 Tool::Draw => editor.toggle_cursor(),
-                Tool::Clues if !grid.is_white(pos) => {
+                Tool::Clues if !editor.grid().is_white(pos) => {
                     // The lower-left triangle holds the down clue, the upper-right the across.
                     let r = self.cell_rect(pos);
                     let rel = point - r.min;

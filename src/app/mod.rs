@@ -35,7 +35,7 @@ use screenshot::Screenshot;
 use sheet::Sheet;
 
 /// The sample puzzle shown on the very first run.
-const SAMPLE: &str = include_str!("sample.kakuro");
+const SAMPLE: &str = include_str!("../../puzzles/wikipedia.kakuro");
 
 /// Which graphics backend eframe draws with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -131,15 +131,15 @@ impl KakuroApp {
         let show_tools = storage
             .and_then(|s| eframe::get_value(s, STORE_TOOLS))
             .unwrap_or(true);
-        let sample = Sheet::new(sample_grid());
+        let (sample, sample_meta) = sample();
         let mut app = KakuroApp {
             editor: Editor::new(sample.clone()),
             board: BoardView::default(),
             problems: Problems::default(),
             files: Files::new(recent),
             dialogs: Dialogs::default(),
-            meta: Meta::default(),
-            saved: (sample, Meta::default()),
+            meta: sample_meta.clone(),
+            saved: (sample, sample_meta),
             status: status::Status::default(),
             screenshot: options.screenshot.clone().map(Screenshot::new),
             options,
@@ -310,11 +310,20 @@ impl KakuroApp {
     }
 }
 
-/// The puzzle shown on a first run.
-fn sample_grid() -> Grid {
-    crate::format::kakuro_text::parse(SAMPLE)
-        .map(|(grid, _)| grid)
-        .unwrap_or_else(|_| Grid::new(8, 8))
+/// The puzzle shown on a first run, with the title and notes of its header.
+fn sample() -> (Sheet, Meta) {
+    match crate::format::parse(SAMPLE, crate::format::Format::Kakuro) {
+        Ok(loaded) => {
+            let doc = loaded.document;
+            let meta = Meta {
+                title: doc.title,
+                author: doc.author,
+                notes: doc.notes,
+            };
+            (Sheet::new(doc.grid), meta)
+        }
+        Err(_) => (Sheet::new(Grid::new(8, 8)), Meta::default()),
+    }
 }
 
 impl eframe::App for KakuroApp {
