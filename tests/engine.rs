@@ -295,7 +295,7 @@ fn random_filling(grid: &Grid, rng: &mut StdRng) -> Option<Vec<u8>> {
 // ---------------------------------------------------------------- brute force
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn engine_equals_brute_force(
@@ -322,14 +322,15 @@ proptest! {
 
 #[test]
 fn brute_force_agrees_on_known_small_puzzles() {
-    for name in ["small.kakuro", "mini.kakuro", "u.kakuro"] {
+    // small.kakuro has 6 solutions (r2c3 + r2c4 = 9 leaves three pairs, r3 two orders).
+    for (name, count) in [("small.kakuro", 6), ("mini.kakuro", 1), ("u.kakuro", 1)] {
         let Some(text) = shared(name) else { continue };
         let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
-        let expected = brute_force(&puzzle, 10).unwrap();
-        let (found, outcome) = engine_set(&puzzle, 10);
+        let expected = brute_force(&puzzle, 100).unwrap();
+        let (found, outcome) = engine_set(&puzzle, 100);
         assert_eq!(outcome, Outcome::Complete);
         assert_eq!(found, expected, "{name}");
-        assert_eq!(found.len(), 1, "{name} is unique");
+        assert_eq!(found.len(), count, "{name}");
     }
 }
 
@@ -340,7 +341,6 @@ fn real_puzzles_are_unique_and_valid() {
     for name in [
         "wikipedia.kakuro",
         "15x15.kakuro",
-        "small.kakuro",
         "u.kakuro",
         "mini.kakuro",
     ] {
@@ -442,8 +442,8 @@ fn limits_and_early_stop() {
 
 #[test]
 fn no_solution_is_none() {
-    // 1 2 / ? ? with across 3 and 4 ... columns 3 and 3 force a repeat.
-    let grid = parse_text("\\ 3\\ 3\\\n\\3 _ _\n\\3 _ _");
+    // The rows add up to 7, the columns to 6.
+    let grid = parse_text("\\ 3\\ 3\\\n\\3 _ _\n\\4 _ _");
     let puzzle = Puzzle::from_grid(&grid).unwrap();
     assert_eq!(Solver::new(&puzzle).uniqueness(), Some(Uniqueness::None));
     assert_eq!(
