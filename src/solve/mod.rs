@@ -1,9 +1,45 @@
 //! The solving engine: one search behind several sinks (stream, first, uniqueness, limit).
 //!
 //! This module's public items are the engine's contract with the CLI and the app; the search
-//! behind them lives in the submodules.
+//! behind them lives in the submodules:
+//! [`combos`] (digit sets per run length and sum), [`model`] (the puzzle as variables and
+//! constraints), [`state`] (domains, live sets, trail), [`propagate`] (revision to a fixed
+//! point), `search` (the enumeration), [`observe`] (live view hooks), [`generate`] (random
+//! puzzles for tests and benchmarks).
+//!
+//! # Variables and constraints
+//! The variables are the white cells ([`crate::CellId`] order) and, in a cryptic puzzle, the
+//! ten letters A–J after them. Every run is a constraint (digit sets of its sum, or all
+//! different when it has none; a cryptic run's sum is spelled by its letter variables); a
+//! cryptic puzzle adds "letters all different" and one equality per letter-shown cell.
+//!
+//! # Enumeration order
+//! Solutions come in this order, which is fixed by the puzzle alone (counting and random access
+//! by index must follow it):
+//! 1. Propagate at the root. The current *part* is the set of all variables.
+//! 2. At a node, look at the part's undecided variables. If [`search::split_due`] says so,
+//!    find the connected components of these variables (two undecided variables are connected
+//!    when some constraint holds both). If there are several, the part's solutions are the
+//!    Cartesian product of the components' solutions, ordered lexicographically with the
+//!    component holding the lowest variable index most significant (its solutions change
+//!    slowest) and the others following in the order of their lowest variable index; each
+//!    component is enumerated by this same procedure, starting from the current state.
+//! 3. Otherwise branch on the part's undecided variable with the fewest candidates (ties go to
+//!    the lowest variable index), trying its candidate digits in ascending order; after each
+//!    digit propagate to a fixed point (a contradiction skips the digit) and continue at 2.
+//! 4. A part with no undecided variable has exactly one solution.
 
-mod naive;
+mod search;
+
+pub mod combos;
+pub mod generate;
+pub mod model;
+pub mod observe;
+pub mod propagate;
+pub mod state;
+
+pub use observe::{Event, Observer, Snapshot, StackEntry};
+pub use search::{progress, split_due};
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -93,6 +129,7 @@ pub struct Stats {
 /// A search over one puzzle. Build it once, then run any of its sinks (each runs from scratch).
 pub struct Solver<'p> {
     puzzle: &'p Puzzle,
+    model: model::Model,
     cancel: CancelToken,
     stats: Stats,
 }
@@ -102,6 +139,7 @@ impl<'p> Solver<'p> {
     pub fn new(puzzle: &'p Puzzle) -> Solver<'p> {
         Solver {
             puzzle,
+            model: model::Model::new(puzzle),
             cancel: CancelToken::new(),
             stats: Stats::default(),
         }
@@ -119,10 +157,27 @@ impl<'p> Solver<'p> {
     }
 
     /// Streams every solution to `sink` until it breaks, the search ends, or it is cancelled.
-    pub fn for_each(&mut self, sink: impl FnMut(&Solution) -> ControlFlow<()>) -> Outcome {
-        let (outcome, stats) = naive::search(self.puzzle, &self.cancel, sink);
+    pub fn for_each(&mut self, mut sink: impl FnMut(&Solution) -> ControlFlow<()>) -> Outcome {
+        let (outcome, stats) = search::Search::new(&self.model, &self.cancel, ()).run(&mut sink);
         self.stats = stats;
         outcome
+    }
+
+    /// Like [`Solver::for_each`], reporting events and snapshots to `observer`.
+    pub fn for_each_observed(
+        &mut self,
+        observer: &mut impl Observer,
+        mut sink: impl FnMut(&Solution) -> ControlFlow<()>,
+    ) -> Outcome {
+        let (outcome, stats) =
+            search::Search::new(&self.model, &self.cancel, observer).run(&mut sink);
+        self.stats = stats;
+        outcome
+    }
+
+    /// The compiled model (variables and constraints) the search runs on.
+    pub fn model(&self) -> &model::Model {
+        &self.model
     }
 
     /// The first solution, if any (`None` also when cancelled).

@@ -1,0 +1,170 @@
+//! `Model`: the puzzle compiled into variables and constraints for the search.
+//!
+//! Variables are the white cells (index = [`crate::CellId`]) followed, in a cryptic puzzle, by
+//! the ten letters A–J (index = cell count + letter index). Each variable has a [`Mask`] domain.
+//! Constraints are the runs, then (cryptic only) "letters all different" and one equality per
+//! letter-shown cell.
+
+use super::combos::{self, DIGITS, LETTER_DIGITS, Mask};
+use crate::grid::{Clue, Letter};
+use crate::puzzle::Puzzle;
+
+/// What a constraint asks of its variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A run with a known sum: its digits form one of the live digit sets.
+    Sum,
+    /// A run without a sum: all different only.
+    Free,
+    /// A cryptic run: its digits form a live set whose sum is spelled by the letter variables
+    /// (`tens` then `units`; `tens == units` for a clue like `CC`).
+    Cipher {
+        /// Variable of the tens letter, for a two-letter clue.
+        tens: Option<u32>,
+        /// Variable of the units letter.
+        units: u32,
+    },
+    /// The ten letters take ten different digits.
+    Letters,
+    /// A letter-shown cell and its letter hold the same digit.
+    Equal,
+}
+
+/// One constraint: its kind and its variables (run cells first, then any letters).
+#[derive(Clone, Copy, Debug)]
+pub struct Constraint {
+    /// What the constraint asks.
+    pub kind: Kind,
+    start: u32,
+    /// How many of the variables are run cells (the rest are letters).
+    pub cells: u8,
+    len: u8,
+}
+
+/// The compiled puzzle: variables, constraints, and who touches whom.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// White cells (the first variables).
+    pub cells: usize,
+    /// All variables: cells, then letters in a cryptic puzzle.
+    pub vars: usize,
+    /// Whether variables `cells..cells + 10` are the letters A–J.
+    pub cryptic: bool,
+    /// The constraints; a run's constraint has the run's index.
+    pub constraints: Vec<Constraint>,
+    con_vars: Vec<u32>,
+    var_start: Vec<u32>,
+    var_cons: Vec<u32>,
+    /// Domains before any propagation.
+    pub initial_domains: Vec<Mask>,
+    /// Live digit sets before any propagation (runs only; 0 for other constraints).
+    pub initial_live: Vec<u128>,
+    /// Whether some constraint is impossible from the start (a run over nine cells).
+    pub hopeless: bool,
+}
+
+impl Model {
+    /// Compiles a puzzle.
+    pub fn new(puzzle: &Puzzle) -> Model {
+        let cells = puzzle.cells().len();
+        let cryptic = puzzle.is_cryptic();
+        let vars = cells + if cryptic { Letter::COUNT } else { 0 };
+        let letter_var = |l: Letter| (cells + l.index()) as u32;
+        let mut m = Model {
+            cells,
+            vars,
+            cryptic,
+            constraints: Vec::new(),
+            con_vars: Vec::new(),
+            var_start: Vec::new(),
+            var_cons: Vec::new(),
+            initial_domains: vec![DIGITS; cells],
+            initial_live: Vec::new(),
+            hopeless: false,
+        };
+        m.initial_domains
+            .extend(std::iter::repeat_n(LETTER_DIGITS, vars - cells));
+        for run in puzzle.runs() {
+            let len = run.len();
+            if len > 9 {
+                m.hopeless = true;
+            }
+            let table = combos::table(len.min(9));
+            let (kind, letters, live) = match run.clue {
+                Some(Clue::Sum(s)) => (Kind::Sum, vec![], table.with_sum(s)),
+                None => (Kind::Free, vec![], 0),
+                Some(Clue::Cipher(c)) => {
+                    let tens = c.tens.map(letter_var);
+                    let units = letter_var(c.units);
+                    let mut letters: Vec<u32> = tens.into_iter().chain([units]).collect();
+                    letters.dedup();
+                    (Kind::Cipher { tens, units }, letters, table.all())
+                }
+            };
+            let run_vars: Vec<u32> = run.cells.iter().map(|c| c.0).collect();
+            m.push(kind, &run_vars, &letters, live);
+        }
+        if cryptic {
+            let letters: Vec<u32> = Letter::all().map(letter_var).collect();
+            m.push(Kind::Letters, &[], &letters, 0);
+            for (i, cell) in puzzle.cells().iter().enumerate() {
+                if let Some(l) = cell.shown {
+                    m.push(Kind::Equal, &[i as u32], &[letter_var(l)], 0);
+                }
+            }
+        }
+        m.index_vars();
+        m
+    }
+
+    fn push(&mut self, kind: Kind, cells: &[u32], letters: &[u32], live: u128) {
+        self.constraints.push(Constraint {
+            kind,
+            start: self.con_vars.len() as u32,
+            cells: cells.len() as u8,
+            len: (cells.len() + letters.len()) as u8,
+        });
+        self.con_vars.extend_from_slice(cells);
+        self.con_vars.extend_from_slice(letters);
+        self.initial_live.push(live);
+    }
+
+    fn index_vars(&mut self) {
+        let mut count = vec![0u32; self.vars + 1];
+        for &v in &self.con_vars {
+            count[v as usize + 1] += 1;
+        }
+        for v in 0..self.vars {
+            count[v + 1] += count[v];
+        }
+        let mut fill = count.clone();
+        self.var_cons = vec![0; self.con_vars.len()];
+        for (ci, c) in self.constraints.iter().enumerate() {
+            for &v in &self.con_vars[c.start as usize..(c.start + u32::from(c.len)) as usize] {
+                self.var_cons[fill[v as usize] as usize] = ci as u32;
+                fill[v as usize] += 1;
+            }
+        }
+        self.var_start = count;
+    }
+
+    /// Every variable of a constraint (run cells first).
+    #[inline]
+    pub fn vars_of(&self, c: usize) -> &[u32] {
+        let c = &self.constraints[c];
+        &self.con_vars[c.start as usize..c.start as usize + usize::from(c.len)]
+    }
+
+    /// The run cells of a constraint (empty for `Letters`).
+    #[inline]
+    pub fn cells_of(&self, c: usize) -> &[u32] {
+        let c = &self.constraints[c];
+        &self.con_vars[c.start as usize..c.start as usize + usize::from(c.cells)]
+    }
+
+    /// The constraints a variable takes part in.
+    #[inline]
+    pub fn constraints_of(&self, var: usize) -> &[u32] {
+        &self.var_cons[self.var_start[var] as usize..self.var_start[var + 1] as usize]
+    }
+}

@@ -1,0 +1,689 @@
+//! The enumeration: a depth-first search without recursion, over independent parts.
+//!
+//! The agenda is a stack of frames, each a list of variables (a part of the puzzle) still to
+//! decide. The top frame is processed: decided variables are written to the solution buffer; if
+//! its undecided variables fall apart into independent parts (see [`split_due`]), it is replaced
+//! by one frame per part, the part with the lowest variable on top; otherwise the search
+//! branches on one of its variables (a [`Choice`]) and the frame stays on the agenda. When the
+//! agenda is empty, every variable is decided and the buffer is a solution.
+//!
+//! Parts after the first of a split are enumerated again for every solution of the parts before
+//! them, so their solutions are recorded the first time through (within a memory budget) and
+//! replayed afterwards; a part too large for the budget is searched again instead. Undo is by
+//! trail: domains and live sets (in [`State`]), agenda pushes and pops, and the arena of
+//! variable lists, each truncated back to the marks a choice saved.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::combos::{Mask, digit_of, is_single};
+use super::model::Model;
+use super::observe::{Event, Observer, Snapshot, StackEntry};
+use super::propagate::{assign, propagate_all};
+use super::state::{Mark, State};
+use super::{CancelToken, Outcome, Solution, Stats};
+use crate::grid::Letter;
+
+/// Bytes of recorded part solutions one search may keep.
+const CACHE_BUDGET: usize = 32 << 20;
+/// Parts this small are checked for splitting at every node.
+const SPLIT_ALWAYS: u32 = 64;
+const NO_SLOT: u32 = u32::MAX;
+
+/// Whether a part with `open` undecided variables, last checked for splitting when it had
+/// `checked`, is checked again now: always when small, else once it has shrunk by an eighth.
+/// The enumeration order depends on this rule.
+pub fn split_due(open: u32, checked: u32) -> bool {
+    open < checked && (open <= SPLIT_ALWAYS || u64::from(open) * 8 <= u64::from(checked) * 7)
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Frame {
+    /// Decide the variables `arena[start..start + len]`.
+    Search {
+        start: u32,
+        len: u32,
+        slot: u32,
+        checked: u32,
+    },
+    /// The part `arena[start..start + len]` is complete: record its digits into `slot`.
+    Record { start: u32, len: u32, slot: u32 },
+}
+
+#[derive(Clone, Copy, Debug)]
+enum FrameOp {
+    Popped(Frame),
+    Pushed,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Marks {
+    state: Mark,
+    log: usize,
+    arena: usize,
+    slots: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Alternatives {
+    Branch {
+        var: u32,
+        rest: Mask,
+        digit: u8,
+        index: u8,
+        count: u8,
+    },
+    Replay {
+        slot: u32,
+        next: u32,
+        start: u32,
+        len: u32,
+    },
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    alts: Alternatives,
+    marks: Marks,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SlotState {
+    Fresh,
+    Recording,
+    Complete,
+    Overflow,
+}
+
+#[derive(Debug)]
+struct Slot {
+    state: SlotState,
+    data: Vec<u8>,
+}
+
+struct Recording {
+    slot: u32,
+    /// Choices on the stack when the recording started.
+    choices: usize,
+}
+
+/// One run of the enumeration.
+pub(super) struct Search<'a, O: Observer> {
+    model: &'a Model,
+    state: State,
+    frames: Vec<Frame>,
+    log: Vec<FrameOp>,
+    arena: Vec<u32>,
+    choices: Vec<Choice>,
+    slots: Vec<Slot>,
+    live_slots: usize,
+    cached_bytes: usize,
+    recordings: Vec<Recording>,
+    // Splitting workspace.
+    stamp: Vec<u32>,
+    part_of: Vec<u32>,
+    epoch: u32,
+    bfs: Vec<u32>,
+    sizes: Vec<u32>,
+    scratch: Vec<u32>,
+    offsets: Vec<u32>,
+    solution: Solution,
+    stats: Stats,
+    cancel: &'a CancelToken,
+    cancelled: bool,
+    work: u32,
+    observer: O,
+}
+
+enum Step {
+    Backtrack,
+    Stop,
+}
+
+impl<'a, O: Observer> Search<'a, O> {
+    pub(super) fn new(model: &'a Model, cancel: &'a CancelToken, observer: O) -> Self {
+        Search {
+            model,
+            state: State::new(model),
+            frames: Vec::new(),
+            log: Vec::new(),
+            arena: Vec::with_capacity(4 * model.vars),
+            choices: Vec::new(),
+            slots: Vec::new(),
+            live_slots: 0,
+            cached_bytes: 0,
+            recordings: Vec::new(),
+            stamp: vec![0; model.vars],
+            part_of: vec![0; model.vars],
+            epoch: 0,
+            bfs: Vec::new(),
+            sizes: Vec::new(),
+            scratch: Vec::new(),
+            offsets: Vec::new(),
+            solution: Solution {
+                digits: vec![0; model.cells],
+                letters: model.cryptic.then_some([0; Letter::COUNT]),
+            },
+            stats: Stats::default(),
+            cancel,
+            cancelled: false,
+            work: 0,
+            observer,
+        }
+    }
+
+    /// Streams every solution to `sink`; returns how it ended and the counters.
+    pub(super) fn run<F>(mut self, sink: &mut F) -> (Outcome, Stats)
+    where
+        F: FnMut(&Solution) -> ControlFlow<()>,
+    {
+        let start = Instant::now();
+        let outcome = self.enumerate(sink);
+        self.stats.propagations = self.state.revisions;
+        self.stats.elapsed = start.elapsed();
+        (outcome, self.stats)
+    }
+
+    fn enumerate<F>(&mut self, sink: &mut F) -> Outcome
+    where
+        F: FnMut(&Solution) -> ControlFlow<()>,
+    {
+        self.stats.nodes += 1;
+        if propagate_all(self.model, &mut self.state).is_err() {
+            self.observer.event(Event::Contradiction);
+            return Outcome::Complete;
+        }
+        self.arena.extend(0..self.model.vars as u32);
+        self.frames.push(Frame::Search {
+            start: 0,
+            len: self.model.vars as u32,
+            slot: NO_SLOT,
+            checked: u32::MAX,
+        });
+        loop {
+            if let Step::Stop = self.descend(sink) {
+                return Outcome::Stopped;
+            }
+            if self.cancelled || !self.backtrack() {
+                break;
+            }
+        }
+        if self.cancelled {
+            Outcome::Cancelled
+        } else {
+            Outcome::Complete
+        }
+    }
+
+    /// Counts work and polls the cancel token now and then.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.work = self.work.wrapping_add(1);
+        if self.work.is_multiple_of(1024) && self.cancel.is_cancelled() {
+            self.cancelled = true;
+        }
+        self.cancelled
+    }
+
+    /// Processes the agenda until a solution is sent or the branch fails.
+    fn descend<F>(&mut self, sink: &mut F) -> Step
+    where
+        F: FnMut(&Solution) -> ControlFlow<()>,
+    {
+        loop {
+            if self.tick() {
+                return Step::Backtrack;
+            }
+            if self.observer.wants_snapshot() {
+                self.send_snapshot();
+            }
+            let Some(frame) = self.pop_frame() else {
+                self.stats.solutions += 1;
+                self.observer.event(Event::Solution);
+                return match sink(&self.solution) {
+                    ControlFlow::Continue(()) => Step::Backtrack,
+                    ControlFlow::Break(()) => Step::Stop,
+                };
+            };
+            match frame {
+                Frame::Record { start, len, slot } => self.record(start, len, slot),
+                Frame::Search {
+                    start,
+                    len,
+                    slot,
+                    checked,
+                } => {
+                    if !self.search_frame(start, len, slot, checked) {
+                        return Step::Backtrack;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Processes one frame; `false` when the branch has no solution.
+    fn search_frame(&mut self, start: u32, len: u32, slot: u32, checked: u32) -> bool {
+        if slot != NO_SLOT {
+            match self.slots[slot as usize].state {
+                SlotState::Complete => {
+                    let marks = self.marks();
+                    let alts = Alternatives::Replay {
+                        slot,
+                        next: 0,
+                        start,
+                        len,
+                    };
+                    return self.open_choice(alts, marks);
+                }
+                SlotState::Fresh => {
+                    self.slots[slot as usize].state = SlotState::Recording;
+                    self.push_frame(Frame::Record { start, len, slot });
+                    self.recordings.push(Recording {
+                        slot,
+                        choices: self.choices.len(),
+                    });
+                }
+                SlotState::Recording | SlotState::Overflow => {}
+            }
+        }
+        // Write what is decided; find the undecided variable with the fewest candidates.
+        let mut open = 0u32;
+        let mut best = u32::MAX;
+        let mut best_count = u32::MAX;
+        for i in start as usize..(start + len) as usize {
+            let v = self.arena[i];
+            let d = self.state.domains[v as usize];
+            if is_single(d) {
+                write(&mut self.solution, self.model.cells, v, digit_of(d));
+            } else {
+                open += 1;
+                let n = d.count_ones();
+                if n < best_count {
+                    best_count = n;
+                    best = v;
+                }
+            }
+        }
+        if open == 0 {
+            return true;
+        }
+        let frame = if split_due(open, checked) {
+            let a0 = self.arena.len();
+            for i in start as usize..(start + len) as usize {
+                let v = self.arena[i];
+                if !is_single(self.state.domains[v as usize]) {
+                    self.arena.push(v);
+                }
+            }
+            let parts = self.split(a0);
+            if parts > 1 {
+                self.observer.event(Event::Split { parts });
+                let mut end = self.arena.len() as u32;
+                for k in (0..parts).rev() {
+                    let size = self.sizes[k];
+                    end -= size;
+                    let slot = if k > 0 { self.new_slot() } else { NO_SLOT };
+                    self.push_frame(Frame::Search {
+                        start: end,
+                        len: size,
+                        slot,
+                        checked: size,
+                    });
+                }
+                return true;
+            }
+            Frame::Search {
+                start: a0 as u32,
+                len: open,
+                slot: NO_SLOT,
+                checked: open,
+            }
+        } else {
+            Frame::Search {
+                start,
+                len,
+                slot: NO_SLOT,
+                checked,
+            }
+        };
+        self.push_frame(frame);
+        let marks = self.marks();
+        let rest = self.state.domains[best as usize];
+        let alts = Alternatives::Branch {
+            var: best,
+            rest,
+            digit: 0,
+            index: 0,
+            count: rest.count_ones() as u8,
+        };
+        self.open_choice(alts, marks)
+    }
+
+    /// Pushes a choice and takes its first alternative; `false` (choice removed) if none works.
+    fn open_choice(&mut self, alts: Alternatives, marks: Marks) -> bool {
+        self.choices.push(Choice { alts, marks });
+        if self.next_alternative() {
+            true
+        } else {
+            self.choices.pop();
+            false
+        }
+    }
+
+    /// Takes the next alternative of the top choice (the state is at its marks).
+    fn next_alternative(&mut self) -> bool {
+        let top = self.choices.len() - 1;
+        let Choice { alts, marks } = self.choices[top];
+        match alts {
+            Alternatives::Branch {
+                var,
+                mut rest,
+                mut index,
+                count,
+                ..
+            } => {
+                while rest != 0 {
+                    let digit = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    self.choices[top].alts = Alternatives::Branch {
+                        var,
+                        rest,
+                        digit,
+                        index,
+                        count,
+                    };
+                    index += 1;
+                    self.stats.nodes += 1;
+                    self.stats.guesses += 1;
+                    self.observer.event(Event::Decision {
+                        var: var as usize,
+                        digit,
+                        depth: top,
+                    });
+                    if assign(self.model, &mut self.state, var as usize, digit).is_ok() {
+                        self.observer.event(Event::Propagated {
+                            open: self.open_hint(),
+                        });
+                        return true;
+                    }
+                    self.stats.backtracks += 1;
+                    self.observer.event(Event::Contradiction);
+                    self.state.undo(marks.state);
+                    if self.tick() {
+                        return false;
+                    }
+                }
+                false
+            }
+            Alternatives::Replay {
+                slot,
+                next,
+                start,
+                len,
+            } => {
+                let data = &self.slots[slot as usize].data;
+                let from = next as usize * len as usize;
+                if from >= data.len() {
+                    return false;
+                }
+                let vars = &self.arena[start as usize..(start + len) as usize];
+                for (&v, &d) in vars.iter().zip(&data[from..from + len as usize]) {
+                    write(&mut self.solution, self.model.cells, v, d);
+                }
+                self.choices[top].alts = Alternatives::Replay {
+                    slot,
+                    next: next + 1,
+                    start,
+                    len,
+                };
+                true
+            }
+        }
+    }
+
+    /// Goes back to the deepest choice with an alternative left and takes it.
+    fn backtrack(&mut self) -> bool {
+        while let Some(top) = self.choices.len().checked_sub(1) {
+            if self.cancelled {
+                return false;
+            }
+            // Recordings begun inside this choice's current alternative have seen every
+            // solution of their part.
+            while let Some(r) = self.recordings.last() {
+                if r.choices <= top {
+                    break;
+                }
+                let slot = &mut self.slots[r.slot as usize];
+                if slot.state == SlotState::Recording {
+                    slot.state = SlotState::Complete;
+                }
+                self.recordings.pop();
+            }
+            let marks = self.choices[top].marks;
+            self.restore(marks);
+            if self.next_alternative() {
+                return true;
+            }
+            self.choices.pop();
+            self.observer.event(Event::Backtrack { depth: top });
+        }
+        false
+    }
+
+    fn marks(&self) -> Marks {
+        Marks {
+            state: self.state.mark(),
+            log: self.log.len(),
+            arena: self.arena.len(),
+            slots: self.live_slots,
+        }
+    }
+
+    fn restore(&mut self, marks: Marks) {
+        self.state.undo(marks.state);
+        while self.log.len() > marks.log {
+            match self.log.pop() {
+                Some(FrameOp::Popped(f)) => self.frames.push(f),
+                Some(FrameOp::Pushed) => {
+                    self.frames.pop();
+                }
+                None => break,
+            }
+        }
+        self.arena.truncate(marks.arena);
+        while self.live_slots > marks.slots {
+            self.live_slots -= 1;
+            let slot = &mut self.slots[self.live_slots];
+            self.cached_bytes -= slot.data.len();
+            slot.data.clear();
+        }
+    }
+
+    fn push_frame(&mut self, f: Frame) {
+        self.frames.push(f);
+        self.log.push(FrameOp::Pushed);
+    }
+
+    fn pop_frame(&mut self) -> Option<Frame> {
+        let f = self.frames.pop()?;
+        self.log.push(FrameOp::Popped(f));
+        Some(f)
+    }
+
+    fn new_slot(&mut self) -> u32 {
+        let i = self.live_slots;
+        if i == self.slots.len() {
+            self.slots.push(Slot {
+                state: SlotState::Fresh,
+                data: Vec::new(),
+            });
+        }
+        self.slots[i].state = SlotState::Fresh;
+        self.live_slots += 1;
+        i as u32
+    }
+
+    fn record(&mut self, start: u32, len: u32, slot: u32) {
+        let s = &mut self.slots[slot as usize];
+        if s.state != SlotState::Recording {
+            return;
+        }
+        if self.cached_bytes + len as usize > CACHE_BUDGET {
+            s.state = SlotState::Overflow;
+            self.cached_bytes -= s.data.len();
+            s.data = Vec::new();
+            return;
+        }
+        for &v in &self.arena[start as usize..(start + len) as usize] {
+            s.data.push(read(&self.solution, self.model.cells, v));
+        }
+        self.cached_bytes += len as usize;
+    }
+
+    /// Splits `arena[a0..]` (undecided variables, ascending) into independent parts, laid out
+    /// in place one after the other, ordered by their lowest variable, each ascending; their
+    /// sizes go to `self.sizes`. Returns the number of parts.
+    fn split(&mut self, a0: usize) -> usize {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let epoch = self.epoch;
+        let total = (self.arena.len() - a0) as u32;
+        self.sizes.clear();
+        for i in a0..self.arena.len() {
+            let v = self.arena[i];
+            if self.stamp[v as usize] == epoch {
+                continue;
+            }
+            let part = self.sizes.len() as u32;
+            self.stamp[v as usize] = epoch;
+            self.part_of[v as usize] = part;
+            self.bfs.push(v);
+            let mut size = 1;
+            while let Some(x) = self.bfs.pop() {
+                for &c in self.model.constraints_of(x as usize) {
+                    for &y in self.model.vars_of(c as usize) {
+                        let y = y as usize;
+                        if self.stamp[y] != epoch && !is_single(self.state.domains[y]) {
+                            self.stamp[y] = epoch;
+                            self.part_of[y] = part;
+                            size += 1;
+                            self.bfs.push(y as u32);
+                        }
+                    }
+                }
+            }
+            self.sizes.push(size);
+            if size == total {
+                return 1;
+            }
+        }
+        let parts = self.sizes.len();
+        if parts > 1 {
+            // A stable counting sort by part keeps each part ascending.
+            self.scratch.clear();
+            self.scratch.extend_from_slice(&self.arena[a0..]);
+            self.offsets.clear();
+            let mut offset = a0 as u32;
+            for &s in &self.sizes {
+                self.offsets.push(offset);
+                offset += s;
+            }
+            for &v in &self.scratch {
+                let p = self.part_of[v as usize] as usize;
+                self.arena[self.offsets[p] as usize] = v;
+                self.offsets[p] += 1;
+            }
+        }
+        parts
+    }
+
+    fn open_hint(&self) -> usize {
+        match self.frames.last() {
+            Some(Frame::Search { start, len, .. }) => self.arena
+                [*start as usize..(*start + *len) as usize]
+                .iter()
+                .filter(|&&v| !is_single(self.state.domains[v as usize]))
+                .count(),
+            _ => 0,
+        }
+    }
+
+    fn send_snapshot(&mut self) {
+        let stack: Vec<StackEntry> = self.choices.iter().map(|c| entry_of(self, c)).collect();
+        let mut stats = self.stats;
+        stats.propagations = self.state.revisions;
+        let snapshot = Snapshot {
+            domains: &self.state.domains,
+            stack: &stack,
+            stats,
+            progress: progress(&stack),
+        };
+        self.observer.snapshot(&snapshot);
+    }
+
+    /// The slots' solution counts, for the decision stack of a replay.
+    fn replay_count(&self, slot: u32, len: u32) -> u32 {
+        (self.slots[slot as usize].data.len() / len.max(1) as usize) as u32
+    }
+}
+
+fn entry_of<O: Observer>(search: &Search<'_, O>, c: &Choice) -> StackEntry {
+    match c.alts {
+        Alternatives::Branch {
+            var,
+            digit,
+            index,
+            count,
+            ..
+        } => StackEntry {
+            var: Some(var as usize),
+            digit,
+            index: u32::from(index),
+            count: u32::from(count),
+        },
+        Alternatives::Replay {
+            slot, next, len, ..
+        } => StackEntry {
+            var: None,
+            digit: 0,
+            index: next.saturating_sub(1),
+            count: search.replay_count(slot, len),
+        },
+    }
+}
+
+/// Fraction of the tree finished: each choice contributes its finished alternatives, scaled by
+/// the share of the tree the choices above it leave.
+pub fn progress(stack: &[StackEntry]) -> f64 {
+    let mut done = 0.0;
+    let mut share = 1.0;
+    for e in stack {
+        let count = f64::from(e.count.max(1));
+        done += share * f64::from(e.index) / count;
+        share /= count;
+    }
+    done.min(1.0)
+}
+
+#[inline]
+fn write(solution: &mut Solution, cells: usize, var: u32, digit: u8) {
+    let v = var as usize;
+    if v < cells {
+        solution.digits[v] = digit;
+    } else if let Some(letters) = &mut solution.letters {
+        letters[v - cells] = digit;
+    }
+}
+
+#[inline]
+fn read(solution: &Solution, cells: usize, var: u32) -> u8 {
+    let v = var as usize;
+    if v < cells {
+        solution.digits[v]
+    } else {
+        solution.letters.map_or(0, |l| l[v - cells])
+    }
+}

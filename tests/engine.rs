@@ -1,0 +1,682 @@
+//! The engine against an independent brute-force enumerator, on real and random puzzles.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use kakuro::solve::{Event, Observer, Snapshot, generate};
+use kakuro::{
+    CancelToken, Cell, Cipher, Clue, Grid, Letter, Outcome, Pos, Puzzle, Solution, Solver,
+    Uniqueness,
+};
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+// ---------------------------------------------------------------- helpers
+
+/// Reads the `.kakuro` text layout (enough for the test puzzles; the real parser lives in
+/// `format`).
+fn parse_text(text: &str) -> Grid {
+    let rows: Vec<Vec<Cell>> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|tok| {
+                    if tok.chars().all(|c| c == '_') {
+                        return Cell::WHITE;
+                    }
+                    let (d, a) = tok.split_once('\\').expect("a wall token");
+                    let sum = |s: &str| (!s.is_empty()).then(|| Clue::Sum(s.parse().unwrap()));
+                    Cell::Wall {
+                        down: sum(d),
+                        across: sum(a),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Grid::from_rows(rows)
+}
+
+/// Reads one Project Euler 424 line.
+fn parse_pe424(line: &str) -> Grid {
+    let (n, rest) = line.trim().split_once(',').unwrap();
+    let n: usize = n.parse().unwrap();
+    let mut tokens = Vec::new();
+    let mut depth = 0;
+    let mut cur = String::new();
+    for ch in rest.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                tokens.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(ch);
+    }
+    tokens.push(cur);
+    assert_eq!(tokens.len(), n * n);
+    let mut grid = Grid::new(n, n);
+    let letter = |c: char| Letter::from_char(c).unwrap();
+    let cipher = |s: &str| {
+        let cs: Vec<char> = s.chars().collect();
+        Clue::Cipher(match cs.as_slice() {
+            [u] => Cipher {
+                tens: None,
+                units: letter(*u),
+            },
+            [t, u] => Cipher {
+                tens: Some(letter(*t)),
+                units: letter(*u),
+            },
+            _ => panic!("bad clue {s}"),
+        })
+    };
+    for (i, tok) in tokens.iter().enumerate() {
+        let pos = Pos::new(i / n, i % n);
+        let cell = match tok.as_str() {
+            "X" => Cell::WALL,
+            "O" => Cell::WHITE,
+            t if t.starts_with('(') => {
+                let (mut down, mut across) = (None, None);
+                for part in t[1..t.len() - 1].split(',') {
+                    match &part[..1] {
+                        "h" => across = Some(cipher(&part[1..])),
+                        "v" => down = Some(cipher(&part[1..])),
+                        _ => panic!("bad token {t}"),
+                    }
+                }
+                Cell::Wall { down, across }
+            }
+            t => Cell::White {
+                shown: Some(letter(t.chars().next().unwrap())),
+            },
+        };
+        grid.set(pos, cell);
+    }
+    grid
+}
+
+fn shared(name: &str) -> Option<String> {
+    let path = format!("../shared/puzzles/{name}");
+    match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(_) => {
+            println!("SKIP: {path} is not here");
+            None
+        }
+    }
+}
+
+/// The value of a clue under a letter assignment; `None` for a two-letter clue led by a zero.
+fn clue_value(clue: Clue, letters: Option<[u8; 10]>) -> Option<u32> {
+    match clue {
+        Clue::Sum(s) => Some(u32::from(s)),
+        Clue::Cipher(Cipher { tens, units }) => {
+            let l = letters?;
+            let u = u32::from(l[units.index()]);
+            match tens {
+                None => Some(u),
+                Some(t) if l[t.index()] == 0 => None,
+                Some(t) => Some(10 * u32::from(l[t.index()]) + u),
+            }
+        }
+    }
+}
+
+/// Whether a solution satisfies every rule, checked directly from the puzzle.
+fn is_valid(puzzle: &Puzzle, s: &Solution) -> bool {
+    if s.digits.len() != puzzle.cells().len() || s.digits.iter().any(|&d| !(1..=9).contains(&d)) {
+        return false;
+    }
+    if let Some(l) = s.letters {
+        let distinct: HashSet<u8> = l.iter().copied().collect();
+        if distinct.len() != 10 || l.iter().any(|&d| d > 9) {
+            return false;
+        }
+        for (i, c) in puzzle.cells().iter().enumerate() {
+            if c.shown.is_some_and(|x| l[x.index()] != s.digits[i]) {
+                return false;
+            }
+        }
+    } else if puzzle.is_cryptic() {
+        return false;
+    }
+    puzzle.runs().iter().all(|run| {
+        let ds: Vec<u8> = run.cells.iter().map(|c| s.digits[c.index()]).collect();
+        let distinct: HashSet<u8> = ds.iter().copied().collect();
+        let total: u32 = ds.iter().map(|&d| u32::from(d)).sum();
+        distinct.len() == ds.len()
+            && run
+                .clue
+                .is_none_or(|c| clue_value(c, s.letters) == Some(total))
+    })
+}
+
+/// The reference: every digit of every cell in order, pruned only by "no repeat" and "the sum
+/// can still be reached"; stops (returning `None`) past `cap` solutions.
+fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
+    fn go(
+        p: &Puzzle,
+        i: usize,
+        digits: &mut Vec<u8>,
+        out: &mut HashSet<Vec<u8>>,
+        cap: usize,
+    ) -> bool {
+        if i == p.cells().len() {
+            out.insert(digits.clone());
+            return out.len() <= cap;
+        }
+        for d in 1..=9u8 {
+            digits.push(d);
+            let ok = p.cell(kakuro::CellId(i as u32)).runs().all(|r| {
+                let run = p.run(r);
+                let filled: Vec<u8> = run
+                    .cells
+                    .iter()
+                    .filter(|c| c.index() <= i)
+                    .map(|c| digits[c.index()])
+                    .collect();
+                let distinct: HashSet<u8> = filled.iter().copied().collect();
+                let total: u32 = filled.iter().map(|&d| u32::from(d)).sum();
+                let left = (run.len() - filled.len()) as u32;
+                distinct.len() == filled.len()
+                    && run.sum().is_none_or(|s| {
+                        let s = u32::from(s);
+                        total + left * (left + 1) / 2 <= s && s <= total + left * (19 - left) / 2
+                    })
+            });
+            if ok && !go(p, i + 1, digits, out, cap) {
+                return false;
+            }
+            digits.pop();
+        }
+        true
+    }
+    let mut out = HashSet::new();
+    go(puzzle, 0, &mut Vec::new(), &mut out, cap).then_some(out)
+}
+
+/// Every solution the engine streams (up to `cap`), checking validity and repeats on the way.
+fn engine_set(puzzle: &Puzzle, cap: usize) -> (HashSet<Vec<u8>>, Outcome) {
+    let mut set = HashSet::new();
+    let outcome = Solver::new(puzzle).for_each(|s| {
+        assert!(is_valid(puzzle, s), "invalid solution {:?}", s.digits);
+        assert!(
+            set.insert(s.digits.clone()),
+            "repeated solution {:?}",
+            s.digits
+        );
+        if set.len() > cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    (set, outcome)
+}
+
+/// A random small grid: a border of walls around up to 6 × 6 cells, each white with
+/// probability `white`, clues from a random filling or random, some runs without a sum.
+fn random_small_grid(
+    seed: u64,
+    w: usize,
+    h: usize,
+    white: f64,
+    random_clues: bool,
+    no_sum: f64,
+) -> Grid {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut grid = Grid::new(w + 1, h + 1);
+    for r in 1..=h {
+        for c in 1..=w {
+            if rng.random_bool(white) {
+                grid.set(Pos::new(r, c), Cell::WHITE);
+            }
+        }
+    }
+    let filling = random_filling(&grid, &mut rng);
+    for seg in grid.segments() {
+        let wall = seg.wall.expect("a border wall");
+        let sum = if rng.random_bool(no_sum) {
+            None
+        } else if random_clues || filling.is_none() {
+            let n = seg.len as u32;
+            Some(rng.random_range(n * (n + 1) / 2..=n * (19 - n) / 2) as u8)
+        } else {
+            let f = filling.as_ref().unwrap();
+            Some(seg.cells().map(|p| f[p.row * (w + 1) + p.col]).sum())
+        };
+        if let Some(Cell::Wall { down, across }) = grid.get_mut(wall) {
+            match seg.dir {
+                kakuro::Direction::Across => *across = sum.map(Clue::Sum),
+                kakuro::Direction::Down => *down = sum.map(Clue::Sum),
+            }
+        }
+    }
+    grid
+}
+
+/// Digits per grid index with no repeat in a row or column segment, greedy with restarts.
+fn random_filling(grid: &Grid, rng: &mut StdRng) -> Option<Vec<u8>> {
+    'attempt: for _ in 0..200 {
+        let mut f = vec![0u8; grid.width() * grid.height()];
+        for pos in grid.positions() {
+            if !grid.is_white(pos) {
+                continue;
+            }
+            let mut used = 0u16;
+            for (dr, dc) in [(0usize, 1usize), (1, 0)] {
+                let (mut r, mut c) = (pos.row, pos.col);
+                while r >= dr && c >= dc && grid.is_white(Pos::new(r - dr, c - dc)) {
+                    r -= dr;
+                    c -= dc;
+                    used |= 1 << f[r * grid.width() + c];
+                }
+            }
+            let free: Vec<u8> = (1..=9).filter(|d| used & (1 << d) == 0).collect();
+            if free.is_empty() {
+                continue 'attempt;
+            }
+            f[grid.index(pos)] = free[rng.random_range(0..free.len())];
+        }
+        return Some(f);
+    }
+    None
+}
+
+// ---------------------------------------------------------------- brute force
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn engine_equals_brute_force(
+        seed in any::<u64>(),
+        w in 1usize..=6,
+        h in 1usize..=6,
+        white in 0.5f64..0.95,
+        random_clues in any::<bool>(),
+        no_sum in prop_oneof![Just(0.0), Just(0.15), Just(0.4)],
+    ) {
+        let grid = random_small_grid(seed, w, h, white, random_clues, no_sum);
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let cap = 3000;
+        let Some(expected) = brute_force(&puzzle, cap) else {
+            return Ok(());
+        };
+        let (found, outcome) = engine_set(&puzzle, cap);
+        prop_assert_eq!(outcome, Outcome::Complete);
+        prop_assert_eq!(found, expected);
+    }
+}
+
+#[test]
+fn brute_force_agrees_on_known_small_puzzles() {
+    for name in ["small.kakuro", "mini.kakuro", "u.kakuro"] {
+        let Some(text) = shared(name) else { continue };
+        let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
+        let expected = brute_force(&puzzle, 10).unwrap();
+        let (found, outcome) = engine_set(&puzzle, 10);
+        assert_eq!(outcome, Outcome::Complete);
+        assert_eq!(found, expected, "{name}");
+        assert_eq!(found.len(), 1, "{name} is unique");
+    }
+}
+
+// ---------------------------------------------------------------- real puzzles
+
+#[test]
+fn real_puzzles_are_unique_and_valid() {
+    for name in [
+        "wikipedia.kakuro",
+        "15x15.kakuro",
+        "small.kakuro",
+        "u.kakuro",
+        "mini.kakuro",
+    ] {
+        let Some(text) = shared(name) else { continue };
+        let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
+        let mut solver = Solver::new(&puzzle);
+        match solver.uniqueness() {
+            Some(Uniqueness::Unique(s)) => assert!(is_valid(&puzzle, &s), "{name}"),
+            other => panic!("{name}: {other:?}"),
+        }
+        assert!(solver.stats().nodes >= 1);
+    }
+}
+
+#[test]
+fn generated_puzzles_have_valid_solutions() {
+    for seed in 0..20 {
+        let grid = generate::random_grid(12, 10, 0.4, seed);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let (found, _) = Solver::new(&puzzle).solutions(50);
+        assert!(!found.is_empty(), "seed {seed}");
+        for s in &found {
+            assert!(is_valid(&puzzle, s));
+        }
+    }
+}
+
+#[test]
+fn large_generated_puzzle_gives_a_first_solution() {
+    let grid = generate::random_grid(100, 30, 0.45, 7);
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    assert!(puzzle.cells().len() > 1000);
+    let s = Solver::new(&puzzle).first().expect("a solution");
+    assert!(is_valid(&puzzle, &s));
+}
+
+// ---------------------------------------------------------------- sinks, limits, cancellation
+
+fn enum_puzzle(blocks: usize) -> Puzzle {
+    let text = std::fs::read_to_string("puzzles/enum-blocks.kakuro").unwrap();
+    let full = parse_text(&text);
+    // The first `blocks` blocks of the top band, or the whole file.
+    if blocks >= 9 {
+        return Puzzle::from_grid(&full).unwrap();
+    }
+    let mut grid = Grid::new(3 * blocks, 3);
+    for r in 0..3 {
+        for c in 0..3 * blocks {
+            grid.set(Pos::new(r, c), full.get(Pos::new(r, c)));
+        }
+    }
+    Puzzle::from_grid(&grid).unwrap()
+}
+
+#[test]
+fn independent_blocks_stream_their_product_in_order() {
+    let puzzle = enum_puzzle(3);
+    let (found, outcome) = Solver::new(&puzzle).solutions(10_000);
+    assert_eq!(outcome, Outcome::Complete);
+    assert_eq!(found.len(), 512);
+    let distinct: HashSet<&Solution> = found.iter().collect();
+    assert_eq!(distinct.len(), 512);
+    // The first block (lowest cells) changes slowest; the digits go up.
+    let keys: Vec<(u8, u8, u8)> = found
+        .iter()
+        .map(|s| (s.digits[0], s.digits[2], s.digits[4]))
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+    assert!(found.iter().all(|s| is_valid(&puzzle, s)));
+}
+
+#[test]
+fn limits_and_early_stop() {
+    let puzzle = enum_puzzle(2);
+    let mut solver = Solver::new(&puzzle);
+    let (some, outcome) = solver.solutions(10);
+    assert_eq!((some.len(), outcome), (10, Outcome::Stopped));
+    let (all, outcome) = solver.solutions(64);
+    assert_eq!((all.len(), outcome), (64, Outcome::Stopped));
+    let (all, outcome) = solver.solutions(65);
+    assert_eq!((all.len(), outcome), (64, Outcome::Complete));
+    assert_eq!(solver.stats().solutions, 64);
+    assert_eq!(solver.solutions(0), (vec![], Outcome::Stopped));
+    assert_eq!(solver.uniqueness(), Some(Uniqueness::Multiple));
+    assert!(solver.first().is_some());
+    let mut seen = 0;
+    let outcome = solver.for_each(|_| {
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((seen, outcome), (3, Outcome::Stopped));
+}
+
+#[test]
+fn no_solution_is_none() {
+    // 1 2 / ? ? with across 3 and 4 ... columns 3 and 3 force a repeat.
+    let grid = parse_text("\\ 3\\ 3\\\n\\3 _ _\n\\3 _ _");
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    assert_eq!(Solver::new(&puzzle).uniqueness(), Some(Uniqueness::None));
+    assert_eq!(
+        Solver::new(&puzzle).solutions(5),
+        (vec![], Outcome::Complete)
+    );
+}
+
+/// A 100 × 100 grid of 9 × 9 blocks of cells without sums.
+fn pathological_grid() -> Grid {
+    let mut grid = Grid::new(100, 100);
+    for pos in grid.positions() {
+        if pos.row % 10 != 0 && pos.col % 10 != 0 {
+            grid.set(pos, Cell::WHITE);
+        }
+    }
+    grid
+}
+
+#[test]
+fn cancelled_token_stops_before_anything() {
+    let puzzle = enum_puzzle(9);
+    let token = CancelToken::new();
+    token.cancel();
+    let mut n = 0u64;
+    let outcome = Solver::new(&puzzle).with_cancel(token).for_each(|_| {
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!(outcome, Outcome::Cancelled);
+    assert!(n < 10_000);
+}
+
+#[test]
+fn cancel_from_another_thread_returns_promptly() {
+    let puzzle = Puzzle::from_grid(&pathological_grid()).unwrap();
+    let token = CancelToken::new();
+    let remote = token.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        remote.cancel();
+        Instant::now()
+    });
+    let mut n = 0u64;
+    let outcome = Solver::new(&puzzle).with_cancel(token).for_each(|_| {
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    let ended = Instant::now();
+    let cancelled_at = canceller.join().unwrap();
+    assert_eq!(outcome, Outcome::Cancelled);
+    assert!(n > 0, "solutions streamed before the cancel");
+    assert!(ended.duration_since(cancelled_at) < Duration::from_millis(500));
+}
+
+#[test]
+fn cancel_inside_the_sink_is_reported() {
+    let puzzle = enum_puzzle(9);
+    let token = CancelToken::new();
+    let inner = token.clone();
+    let outcome = Solver::new(&puzzle).with_cancel(token).for_each(|_| {
+        inner.cancel();
+        ControlFlow::Continue(())
+    });
+    assert_eq!(outcome, Outcome::Cancelled);
+    let mut solver = Solver::new(&puzzle).with_cancel({
+        let t = CancelToken::new();
+        t.cancel();
+        t
+    });
+    assert_eq!(solver.uniqueness(), None);
+}
+
+#[test]
+fn pathological_puzzles_stream_at_once() {
+    let puzzle = Puzzle::from_grid(&pathological_grid()).unwrap();
+    let (found, outcome) = Solver::new(&puzzle).solutions(1000);
+    assert_eq!((found.len(), outcome), (1000, Outcome::Stopped));
+    assert!(found.iter().all(|s| is_valid(&puzzle, s)));
+    // A run of nine without a sum: 9! solutions.
+    let grid = parse_text("\\ \\ \\ \\ \\ \\ \\ \\ \\ \\\n\\ _ _ _ _ _ _ _ _ _");
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    let mut n = 0u64;
+    let outcome = Solver::new(&puzzle).for_each(|_| {
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!((n, outcome), (362_880, Outcome::Complete));
+}
+
+// ---------------------------------------------------------------- observer
+
+#[derive(Default)]
+struct Watch {
+    decisions: u64,
+    solutions: u64,
+    snapshots: u64,
+    asked: u64,
+    progress: Vec<f64>,
+}
+
+impl Observer for Watch {
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Decision { .. } => self.decisions += 1,
+            Event::Solution => self.solutions += 1,
+            _ => {}
+        }
+    }
+    fn wants_snapshot(&mut self) -> bool {
+        self.asked += 1;
+        self.asked % 7 == 0
+    }
+    fn snapshot(&mut self, s: &Snapshot<'_>) {
+        self.snapshots += 1;
+        assert!(!s.domains.is_empty());
+        assert!(s.stack.iter().all(|e| e.index < e.count.max(1)));
+        self.progress.push(s.progress);
+    }
+}
+
+#[test]
+fn observer_sees_the_search() {
+    let puzzle = enum_puzzle(3);
+    let mut watch = Watch::default();
+    let mut solver = Solver::new(&puzzle);
+    let outcome = solver.for_each_observed(&mut watch, |_| ControlFlow::Continue(()));
+    assert_eq!(outcome, Outcome::Complete);
+    assert_eq!(watch.solutions, 512);
+    assert_eq!(watch.decisions, solver.stats().guesses);
+    assert!(watch.snapshots > 0);
+    assert!(watch.progress.windows(2).all(|w| w[0] <= w[1] + 1e-12));
+    assert!(watch.progress.iter().all(|p| (0.0..=1.0).contains(p)));
+}
+
+// ---------------------------------------------------------------- cryptic
+
+#[test]
+fn project_euler_first_puzzle() {
+    let Some(text) = shared("pe424-first.txt") else {
+        return;
+    };
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .unwrap();
+    let puzzle = Puzzle::from_grid(&parse_pe424(line)).unwrap();
+    assert!(puzzle.is_cryptic());
+    match Solver::new(&puzzle).uniqueness() {
+        Some(Uniqueness::Unique(s)) => {
+            assert!(is_valid(&puzzle, &s));
+            assert_eq!(s.letter_answer(), Some(8_426_039_571));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Replaces every sum by letters under `key` (digit -> letter) and shows some cells' letters.
+fn encrypt(
+    grid: &Grid,
+    puzzle: &Puzzle,
+    solution: &[u8],
+    key: &[Letter; 10],
+    show: f64,
+    rng: &mut StdRng,
+) -> Grid {
+    let mut out = grid.clone();
+    let cipher = |c: Option<Clue>| match c {
+        Some(Clue::Sum(s)) => Some(Clue::Cipher(Cipher {
+            tens: (s >= 10).then(|| key[usize::from(s / 10)]),
+            units: key[usize::from(s % 10)],
+        })),
+        other => other,
+    };
+    for pos in grid.positions() {
+        match grid.get(pos) {
+            Cell::Wall { down, across } => out.set(
+                pos,
+                Cell::Wall {
+                    down: cipher(down),
+                    across: cipher(across),
+                },
+            ),
+            Cell::White { .. } => {
+                if rng.random_bool(show) {
+                    let d = solution[puzzle.cell_at(pos).unwrap().index()];
+                    out.set(
+                        pos,
+                        Cell::White {
+                            shown: Some(key[usize::from(d)]),
+                        },
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn encrypted_puzzles_give_back_their_letters() {
+    let mut rng = StdRng::seed_from_u64(424);
+    let mut cases: Vec<Grid> = (0..12)
+        .map(|s| generate::random_grid(9, 9, 0.3, s))
+        .collect();
+    if let Some(t) = shared("15x15.kakuro") {
+        cases.push(parse_text(&t));
+    }
+    for (i, grid) in cases.iter().enumerate() {
+        let puzzle = Puzzle::from_grid(grid).unwrap();
+        let truth = Solver::new(&puzzle).first().unwrap();
+        let mut key: Vec<Letter> = Letter::all().collect();
+        key.shuffle(&mut rng);
+        let key: [Letter; 10] = key.try_into().unwrap();
+        let mut letters = [0u8; 10];
+        for (digit, l) in key.iter().enumerate() {
+            letters[l.index()] = digit as u8;
+        }
+        let secret = encrypt(grid, &puzzle, &truth.digits, &key, 0.3, &mut rng);
+        let cryptic = Puzzle::from_grid(&secret).unwrap();
+        let (found, outcome) = Solver::new(&cryptic).solutions(2000);
+        assert_eq!(outcome, Outcome::Complete, "case {i}");
+        assert!(found.iter().all(|s| is_valid(&cryptic, s)), "case {i}");
+        let expected = Solution {
+            digits: truth.digits.clone(),
+            letters: Some(letters),
+        };
+        assert!(
+            found.contains(&expected),
+            "case {i}: the true letters are not among {} solutions",
+            found.len()
+        );
+        let distinct: HashSet<&Solution> = found.iter().collect();
+        assert_eq!(distinct.len(), found.len());
+    }
+}
