@@ -161,20 +161,24 @@ fn is_valid(puzzle: &Puzzle, s: &Solution) -> bool {
 }
 
 /// The reference: every digit of every cell in order, pruned only by "no repeat" and "the sum
-/// can still be reached"; stops (returning `None`) past `cap` solutions.
+/// can still be reached"; gives up (returning `None`) past `cap` solutions or a million steps.
 fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
     fn go(
         p: &Puzzle,
         i: usize,
         digits: &mut Vec<u8>,
         out: &mut HashSet<Vec<u8>>,
-        cap: usize,
+        budget: &mut (usize, u64),
     ) -> bool {
         if i == p.cells().len() {
             out.insert(digits.clone());
-            return out.len() <= cap;
+            return out.len() <= budget.0;
         }
         for d in 1..=9u8 {
+            budget.1 += 1;
+            if budget.1 > 1_000_000 {
+                return false;
+            }
             digits.push(d);
             let ok = p.cell(kakuro::CellId(i as u32)).runs().all(|r| {
                 let run = p.run(r);
@@ -193,7 +197,7 @@ fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
                         total + left * (left + 1) / 2 <= s && s <= total + left * (19 - left) / 2
                     })
             });
-            if ok && !go(p, i + 1, digits, out, cap) {
+            if ok && !go(p, i + 1, digits, out, budget) {
                 return false;
             }
             digits.pop();
@@ -201,7 +205,7 @@ fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
         true
     }
     let mut out = HashSet::new();
-    go(puzzle, 0, &mut Vec::new(), &mut out, cap).then_some(out)
+    go(puzzle, 0, &mut Vec::new(), &mut out, &mut (cap, 0)).then_some(out)
 }
 
 /// Every solution the engine streams (up to `cap`), checking validity and repeats on the way.
@@ -496,7 +500,8 @@ fn cancel_from_another_thread_returns_promptly() {
     let cancelled_at = canceller.join().unwrap();
     assert_eq!(outcome, Outcome::Cancelled);
     assert!(n > 0, "solutions streamed before the cancel");
-    assert!(ended.duration_since(cancelled_at) < Duration::from_millis(500));
+    // Generous: the machine may be loaded; a search that ignored the token would run for hours.
+    assert!(ended.duration_since(cancelled_at) < Duration::from_secs(5));
 }
 
 #[test]
