@@ -486,17 +486,26 @@ fn cancel_from_another_thread_returns_promptly() {
     let puzzle = Puzzle::from_grid(&pathological_grid()).unwrap();
     let token = CancelToken::new();
     let remote = token.clone();
+    // The other thread cancels only once solutions are flowing, so a slow (debug, loaded)
+    // machine cannot make it cancel before the first one.
+    let streaming = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen = streaming.clone();
     let canceller = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(100));
+        while !seen.load(std::sync::atomic::Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(Duration::from_millis(50));
         remote.cancel();
         Instant::now()
     });
     let mut n = 0u64;
     let outcome = Solver::new(&puzzle).with_cancel(token).for_each(|_| {
         n += 1;
+        streaming.store(true, std::sync::atomic::Ordering::Release);
         ControlFlow::Continue(())
     });
     let ended = Instant::now();
+    streaming.store(true, std::sync::atomic::Ordering::Release); // frees the canceller if none came
     let cancelled_at = canceller.join().unwrap();
     assert_eq!(outcome, Outcome::Cancelled);
     assert!(n > 0, "solutions streamed before the cancel");
