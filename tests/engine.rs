@@ -569,7 +569,7 @@ impl Observer for Watch {
     }
     fn wants_snapshot(&mut self) -> bool {
         self.asked += 1;
-        self.asked % 7 == 0
+        self.asked.is_multiple_of(7)
     }
     fn snapshot(&mut self, s: &Snapshot<'_>) {
         self.snapshots += 1;
