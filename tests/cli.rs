@@ -340,6 +340,21 @@ fn check_a_file_that_does_not_parse_names_line_and_column() {
     );
 }
 
+#[test]
+fn check_places_whole_grid_problems_at_the_first_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "walls.kakuro", b"# only walls\n\\ 3\\\n");
+    let run = kakuro(&["check", &file]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [
+            format!("kakuro: {file}:2:1: error: the grid has no white cells"),
+            format!("kakuro: {file}:2:3: error: down sum 3 has no white cells below it (at r1c2)"),
+        ]
+    );
+}
+
 // ---- convert ----
 
 #[test]
