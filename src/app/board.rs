@@ -6,6 +6,7 @@ use egui::{
     Vec2, WidgetInfo, pos2, vec2,
 };
 
+use super::browser::Shown;
 use super::editor::{Editor, Tool};
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
@@ -17,6 +18,8 @@ const DIAGONAL: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x90);
 const CLUE: Color32 = Color32::from_rgb(0xf4, 0xf4, 0xf4);
 const WHITE: Color32 = Color32::from_rgb(0xff, 0xff, 0xfd);
 const DIGIT: Color32 = Color32::from_rgb(0x1d, 0x4f, 0xa3);
+const SOLUTION: Color32 = Color32::from_rgb(0x1e, 0x7a, 0x3c);
+const CHANGED: Color32 = Color32::from_rgb(0xff, 0xef, 0xa8);
 const CURSOR: Color32 = Color32::from_rgb(0x2f, 0x80, 0xed);
 const ERROR: Color32 = Color32::from_rgb(0xe0, 0x36, 0x2c);
 const WARNING: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x20);
@@ -134,7 +137,13 @@ impl BoardView {
     }
 
     /// Shows the board in all the space left, and applies the pointer's edits, zoom and pan.
-    pub fn ui(&mut self, ui: &mut Ui, editor: &mut Editor, problems: &Problems) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        editor: &mut Editor,
+        problems: &Problems,
+        shown: Option<&Shown>,
+    ) {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Grid, true, "Board"));
         self.view = rect;
@@ -153,7 +162,7 @@ impl BoardView {
             };
             ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
         }
-        self.paint(ui, editor, problems, response.id);
+        self.paint(ui, editor, problems, shown, response.id);
     }
 
     fn zoom_and_pan(&mut self, ui: &Ui, response: &egui::Response) {
@@ -218,7 +227,24 @@ impl BoardView {
         }
     }
 
-    fn paint(&self, ui: &mut Ui, editor: &Editor, problems: &Problems, board_id: egui::Id) {
+    fn paint(
+        &self,
+        ui: &mut Ui,
+        editor: &Editor,
+        problems: &Problems,
+        shown: Option<&Shown>,
+        board_id: egui::Id,
+    ) {
+        // A solution is painted in its own colour instead of the typed digits.
+        let solution_at = |pos: Pos| {
+            let at = pos.row * editor.grid().width() + pos.col;
+            shown.map(|s| {
+                (
+                    s.digits.get(at).copied().unwrap_or(0),
+                    s.marked.get(at).copied().unwrap_or(false),
+                )
+            })
+        };
         let grid = editor.grid();
         let painter = ui.painter_at(self.view);
         let s = self.cell;
@@ -256,11 +282,17 @@ impl BoardView {
                 let rect = self.cell_rect(pos);
                 match grid.get(pos) {
                     Cell::White { shown } => {
-                        painter.rect_filled(rect.shrink(line / 2.0), 0.0, WHITE);
-                        let digit = editor.sheet().digit(pos);
+                        let solved = solution_at(pos);
+                        let marked = solved.is_some_and(|(_, m)| m);
+                        let fill = if marked { CHANGED } else { WHITE };
+                        painter.rect_filled(rect.shrink(line / 2.0), 0.0, fill);
+                        let (digit, color) = match solved {
+                            Some((d, _)) => (d, SOLUTION),
+                            None => (editor.sheet().digit(pos), DIGIT),
+                        };
                         if text && digit != 0 {
                             let font = FontId::proportional(s * 0.6);
-                            painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, DIGIT);
+                            painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, color);
                         } else if let (true, Some(l)) = (text, shown) {
                             let font = FontId::proportional(s * 0.5);
                             painter.text(rect.center(), Align2::CENTER_CENTER, l, font, DIAGONAL);
@@ -301,7 +333,10 @@ impl BoardView {
                 let id = board_id.with(pos);
                 let response = ui.interact(rect.intersect(self.view), id, Sense::hover());
                 let selected = pos == editor.cursor;
-                let digit = editor.sheet().digit(pos);
+                let digit = match solution_at(pos) {
+                    Some((d, _)) => d,
+                    None => editor.sheet().digit(pos),
+                };
                 response.widget_info(|| {
                     let mut info =
                         WidgetInfo::selected(Role::GridCell, true, selected, cell_label(grid, pos));

@@ -4,6 +4,7 @@
 //! (issue 6) belongs in a panel of its own next to [`tools`], fed by the same [`Editor`].
 
 mod board;
+mod browser;
 mod dialogs;
 mod editor;
 mod files;
@@ -13,6 +14,8 @@ mod problems;
 mod runs;
 mod screenshot;
 mod sheet;
+mod solutions;
+mod solver;
 mod status;
 mod tools;
 
@@ -27,6 +30,8 @@ pub use runs::{digit_sets, hint};
 
 use crate::{Grid, Problem};
 use board::BoardView;
+use browser::Browser;
+pub use browser::RunState;
 use dialogs::Dialogs;
 use editor::Editor;
 use files::Files;
@@ -111,6 +116,7 @@ pub struct KakuroApp {
     /// An action waiting for a Save As (asked for by "Save" in the unsaved-changes dialog).
     pending_after_save: Option<files::Action>,
     show_tools: bool,
+    browser: Browser,
     ctx: egui::Context,
 }
 
@@ -148,6 +154,7 @@ impl KakuroApp {
             quit_requested: false,
             pending_after_save: None,
             show_tools,
+            browser: Browser::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let start = app.options.file.clone().or(last.filter(|p| p.exists()));
@@ -190,6 +197,57 @@ impl KakuroApp {
     /// The message in the status bar (the last action's result or error).
     pub fn status_message(&self) -> &str {
         self.status.message()
+    }
+
+    /// Validates the grid and starts solving it in the background; shows the errors instead.
+    pub fn solve(&mut self) {
+        let puzzle = match crate::Puzzle::from_grid(self.editor.grid()) {
+            Ok(puzzle) => puzzle,
+            Err(invalid) => {
+                let first = invalid.0.first().map(|p| p.to_string()).unwrap_or_default();
+                self.status.error(format!(
+                    "Cannot solve: {} error(s) in the grid; {first}",
+                    invalid.0.len()
+                ));
+                return;
+            }
+        };
+        let grid = self.editor.grid().clone();
+        let generation = self.editor.generation();
+        match self.browser.start(puzzle, &grid, generation, &self.ctx) {
+            Ok(()) => self.status.info("Solving…"),
+            Err(e) => self.status.error(format!("Cannot start the solver: {e}")),
+        }
+    }
+
+    /// Stops the running search, keeping what it found.
+    pub fn stop_solving(&mut self) {
+        self.browser.stop();
+    }
+
+    /// Where the solving run stands, if one was started for the current grid.
+    pub fn solve_state(&self) -> Option<RunState> {
+        self.browser.state()
+    }
+
+    /// Solutions found by the current run so far.
+    pub fn solutions_found(&self) -> u64 {
+        self.browser.found()
+    }
+
+    /// "Solution k of N" as the browser shows it.
+    pub fn browser_headline(&self) -> String {
+        self.browser.headline()
+    }
+
+    /// The solving status line (count, elapsed, speed, state), once Solve was pressed.
+    pub fn solve_status(&self) -> Option<String> {
+        self.browser.status_line()
+    }
+
+    /// The solution on the board, one digit per grid cell row by row (0 for walls).
+    pub fn shown_solution(&mut self) -> Option<Vec<u8>> {
+        self.browser.shown().map(|s| s.digits)
     }
 
     /// Puts a new sheet in the editor as the saved state (after New or a load).
@@ -259,6 +317,12 @@ impl KakuroApp {
         }
         if pressed(shortcut(Modifiers::COMMAND, Key::Num0)) {
             self.board.fit();
+        }
+        if pressed(shortcut(Modifiers::NONE, Key::F5)) && !self.browser.is_running() {
+            self.solve();
+        }
+        if self.browser.is_running() && pressed(shortcut(Modifiers::NONE, Key::Escape)) {
+            self.stop_solving();
         }
     }
 
@@ -334,6 +398,7 @@ impl eframe::App for KakuroApp {
             shot.logic(ctx);
             return;
         }
+        self.browser.logic(ctx, self.editor.generation());
         if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             self.request(files::Action::Quit);
@@ -357,6 +422,9 @@ impl eframe::App for KakuroApp {
             self.status
                 .ui(ui, &self.editor, &self.problems, &self.board);
         });
+        if let Some(line) = self.browser.status_line() {
+            egui::Panel::bottom("solving").show(ui, |ui| ui.label(line));
+        }
         if self.show_tools {
             egui::Panel::right("tools")
                 .resizable(true)
@@ -366,13 +434,23 @@ impl eframe::App for KakuroApp {
                     egui::ScrollArea::vertical().show(ui, |ui| self.tools_ui(ui));
                 });
         }
+        let shown = self.browser.shown();
         egui::CentralPanel::no_frame().show(ui, |ui| {
-            self.board.ui(ui, &mut self.editor, &self.problems);
+            self.board
+                .ui(ui, &mut self.editor, &self.problems, shown.as_ref());
         });
         if !modal && !ctx.text_edit_focused() {
+            if shown.is_some() {
+                self.browser.keys(&ctx);
+            }
             self.editor.keys(&ctx);
         }
         self.dialogs_ui(&ctx);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // Dropping the run cancels and joins its worker.
+        self.browser = Browser::default();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
