@@ -259,7 +259,7 @@ fn count_of_every_shipped_puzzle() {
     ] {
         let run = kakuro(&["count", &format!("puzzles/{puzzle}.kakuro")]);
         assert_eq!(run.code, 0, "{puzzle}: {}", run.stderr);
-        assert_eq!(run.lines().last(), Some(count), "{puzzle}");
+        assert_eq!(run.stdout.lines().last(), Some(count), "{puzzle}");
     }
 }
 
@@ -287,7 +287,7 @@ fn check_says_unique_none_or_multiple_with_its_exit_code() {
     ] {
         let run = kakuro(&["check", &format!("puzzles/{puzzle}.kakuro")]);
         assert_eq!(
-            run.lines().last(),
+            run.stdout.lines().last(),
             Some(verdict),
             "{puzzle}: {}",
             run.stdout
@@ -337,6 +337,21 @@ fn check_a_file_that_does_not_parse_names_line_and_column() {
         run.stderr.starts_with(&format!("kakuro: {file}:2:8: ")),
         "{}",
         run.stderr
+    );
+}
+
+#[test]
+fn check_places_whole_grid_problems_at_the_first_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "walls.kakuro", b"# only walls\n\\ 3\\\n");
+    let run = kakuro(&["check", &file]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [
+            format!("kakuro: {file}:2:1: error: the grid has no white cells"),
+            format!("kakuro: {file}:2:3: error: down sum 3 has no white cells below it (at r1c2)"),
+        ]
     );
 }
 
@@ -415,14 +430,32 @@ fn pe424_prints_each_answer_then_the_sum() {
 #[test]
 fn pe424_rejects_a_broken_line_with_its_place() {
     let dir = tempfile::tempdir().unwrap();
-    let file = temp_file(&dir, "bad.txt", b"2,X,X,X,Q\n");
+    let file = temp_file(&dir, "bad.txt", b"2,X,(vA),(hA),O\n\n2,X,X,X,Q\n");
     let run = kakuro(&["pe424", &file]);
     run.assert_error();
+    assert_eq!(run.stdout, "");
     assert!(
-        run.stderr.starts_with(&format!("kakuro: {file}:1:")),
+        run.stderr.starts_with(&format!("kakuro: {file}:3:9: ")),
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn pe424_lists_every_validation_error_of_a_puzzle_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // Line 3: the across clue A and the down clue B both point at walls.
+    let file = temp_file(
+        &dir,
+        "bad.txt",
+        b"2,X,(vA),(hA),O\n# two\n2,X,(hA),(vB),O\n",
+    );
+    let run = kakuro(&["pe424", &file]);
+    run.assert_error();
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stderr);
+    assert!(lines[0].starts_with(&format!("kakuro: {file}:3:5: error: across sum A")));
+    assert!(lines[1].starts_with(&format!("kakuro: {file}:3:10: error: down sum B")));
 }
 
 // ---- bench ----
@@ -532,8 +565,15 @@ fn bench_table_has_a_row_per_puzzle() {
 
 #[test]
 fn bench_rejects_zero_runs_and_missing_files() {
-    kakuro(&["bench", "puzzles/tiny.kakuro", "--runs", "0"]).assert_error();
-    kakuro(&["bench"]).assert_error();
+    // Usage errors are clap's: its message and usage, exit code 2.
+    for args in [
+        &["bench", "puzzles/tiny.kakuro", "--runs", "0"][..],
+        &["bench"],
+    ] {
+        let run = kakuro(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    }
     let run = kakuro(&["bench", "puzzles/tiny.kakuro", "puzzles/nope.kakuro"]);
     run.assert_error();
     assert!(run.stderr.contains("puzzles/nope.kakuro"), "{}", run.stderr);

@@ -36,13 +36,17 @@ impl PuzzleFile {
         &self.loaded.document.grid
     }
 
-    /// `FILE:LINE:COL` for a grid position (the whole grid counts as its first line); just
-    /// `FILE` when the format keeps no source positions.
+    /// `FILE:LINE:COL` for a grid position (the whole grid is placed at its first row, or at
+    /// the file's start when it has none); just `FILE` when the format keeps no source positions.
     pub fn place(&self, pos: Option<Pos>) -> String {
         let Some(source) = &self.loaded.source else {
             return self.name.clone();
         };
-        match pos.map_or(Some((1, 1)), |p| source.place(p)) {
+        let place = match pos {
+            Some(pos) => source.place(pos),
+            None => Some((source.line_of_row(0).unwrap_or(1), 1)),
+        };
+        match place {
             Some((line, col)) => format!("{}:{}:{col}", self.name, line + self.line_offset),
             None => self.name.clone(),
         }

@@ -14,13 +14,16 @@ use super::output;
 
 /// Solves every puzzle of the file; a puzzle without exactly one solution is an error.
 pub fn run(path: &Path) -> Result<ExitCode> {
-    let puzzles = read_puzzles(path)?;
+    let files = read_puzzles(path)?;
+    let puzzles = files
+        .iter()
+        .map(PuzzleFile::puzzle)
+        .collect::<Result<Vec<_>>>()?;
     let mut out = output::stdout();
     let mut sum = 0u64;
-    for (index, file) in puzzles.iter().enumerate() {
-        let puzzle = file.puzzle()?;
+    for (index, (file, puzzle)) in files.iter().zip(&puzzles).enumerate() {
         let at = format!("{}: puzzle {}", file.place(None), index + 1);
-        let answer = match Solver::new(&puzzle).uniqueness() {
+        let answer = match Solver::new(puzzle).uniqueness() {
             Some(Uniqueness::Unique(solution)) => solution.letter_answer(),
             Some(Uniqueness::None) => bail!("{at} has no solution"),
             Some(Uniqueness::Multiple) => bail!("{at} has more than one solution"),
@@ -38,7 +41,7 @@ pub fn run(path: &Path) -> Result<ExitCode> {
 }
 
 /// Every puzzle of a PE 424 file, each knowing its line so messages can point at it. All are
-/// parsed before any is solved: a typo on the last line fails at once.
+/// read (and then validated) before any is solved: a typo on the last line fails at once.
 fn read_puzzles(path: &Path) -> Result<Vec<PuzzleFile>> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path)
