@@ -60,8 +60,9 @@ fn shown(h: &mut Harness<'_, KakuroApp>) -> Vec<Vec<u8>> {
             (0..grid.width())
                 .filter(|&c| grid.is_white(Pos::new(r, c)))
                 .map(|c| digits[r * grid.width() + c])
-                .collect()
+                .collect::<Vec<u8>>()
         })
+        .filter(|row| !row.is_empty())
         .collect()
 }
 

@@ -1,19 +1,22 @@
 //! The solution browser: starts and stops a solving run, drains its batches, pages through the
-//! stored solutions and says what the board should show.
+//! stored solutions and says what the board should show. Its panel is in `browser_ui`.
 
 use std::time::{Duration, Instant};
 
-use egui::{Key, Modifiers, RichText, Ui};
+use egui::{Key, Modifiers};
 
+use super::overlay::{Mark, Overlay};
 use super::solutions::{CAP_BYTES, Solutions};
-use super::solver::{Message, Worker};
+use super::solver::{FRAME, Live, Message, Worker};
 use crate::solve::{Outcome, Stats};
 use crate::{Grid, Pos, Puzzle};
 
 /// Time the UI spends draining batches per frame at most.
 const DRAIN_BUDGET: Duration = Duration::from_millis(2);
+/// How long Stop waits for the worker's last messages at most.
+const STOP_WAIT: Duration = Duration::from_millis(500);
 /// PgUp / PgDn step.
-const PAGE: u64 = 1000;
+pub const PAGE: u64 = 1000;
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,46 +25,56 @@ pub enum RunState {
     Running,
     /// The search finished: every solution was found.
     Done,
-    /// The user stopped it (Stop, Esc, or an edit).
+    /// The user stopped it (Stop or Esc).
     Stopped,
 }
 
 /// One solving run of the puzzle as it was when Solve was pressed.
-struct Run {
+pub(super) struct Run {
     worker: Option<Worker>,
-    positions: Vec<Pos>,
+    pub(super) positions: Vec<Pos>,
     width: usize,
-    store: Solutions,
-    found: u64,
-    state: RunState,
+    height: usize,
+    pub(super) store: Solutions,
+    pub(super) state: RunState,
     started: Instant,
     elapsed: Duration,
-    stats: Option<Stats>,
+    pub(super) live: Live,
     /// The editor's generation the run belongs to: any edit ends it.
     editor_generation: u64,
 }
 
-/// The browser panel's state: the current run, the solution shown and the display options.
+impl Run {
+    /// Solutions found so far (all of them are stored, up to the cap).
+    pub(super) fn found(&self) -> u64 {
+        self.live.stats.solutions.max(self.store.stored())
+    }
+
+    /// Time spent searching.
+    pub(super) fn elapsed(&self) -> Duration {
+        match self.state {
+            RunState::Running => self.started.elapsed(),
+            _ => self.elapsed,
+        }
+    }
+}
+
+/// The browser's state: the current run, the solution shown and the display options.
 #[derive(Default)]
 pub struct Browser {
-    run: Option<Run>,
+    pub(super) run: Option<Run>,
     /// Index (0-based) of the shown solution.
-    current: u64,
-    jump: String,
+    pub(super) current: u64,
+    /// The text of the "Go to" field.
+    pub(super) jump: String,
+    /// Why the last jump did not go where asked.
+    pub(super) notice: Option<String>,
     /// Highlight the cells that differ from the previous solution.
     pub show_changes: bool,
     /// Highlight the cells that are not the same in every solution found so far.
     pub show_ambiguous: bool,
     scratch: Vec<u8>,
     previous: Vec<u8>,
-}
-
-/// What the board paints over the white cells: one entry per grid cell, row by row.
-pub struct Shown {
-    /// The digit of each cell (0 for walls).
-    pub digits: Vec<u8>,
-    /// Cells to highlight.
-    pub marked: Vec<bool>,
 }
 
 impl Browser {
@@ -77,27 +90,46 @@ impl Browser {
         let positions: Vec<Pos> = puzzle.cells().iter().map(|c| c.pos).collect();
         let worker = Worker::start(puzzle, ctx.clone())?;
         self.current = 0;
+        self.notice = None;
         self.run = Some(Run {
             worker: Some(worker),
             store: Solutions::new(positions.len(), CAP_BYTES),
             positions,
             width: grid.width(),
-            found: 0,
+            height: grid.height(),
             state: RunState::Running,
             started: Instant::now(),
             elapsed: Duration::ZERO,
-            stats: None,
+            live: Live::default(),
             editor_generation,
         });
         Ok(())
     }
 
-    /// Stops the run (its solutions stay browsable).
+    /// Stops the run; its solutions stay browsable. Returns within the engine's cancel time.
     pub fn stop(&mut self) {
         if let Some(run) = &mut self.run
             && let Some(worker) = run.worker.take()
         {
             worker.cancel();
+            // Keep everything the worker found before it saw the flag, so that the count and
+            // the stored solutions agree; it sends `Done` within the engine's cancel time.
+            let mut done = None;
+            while let Some(message) = worker.next_within(STOP_WAIT) {
+                match message {
+                    Message::Batch { packed, seen } => {
+                        run.store.append(&packed, &seen);
+                    }
+                    Message::Done(_, stats) => {
+                        done = Some(stats);
+                        break;
+                    }
+                }
+            }
+            run.live.stats = done.unwrap_or(Stats {
+                solutions: run.store.stored(),
+                ..run.live.stats
+            });
             drop(worker);
             if run.state == RunState::Running {
                 run.state = RunState::Stopped;
@@ -108,9 +140,7 @@ impl Browser {
 
     /// Whether a run is searching.
     pub fn is_running(&self) -> bool {
-        self.run
-            .as_ref()
-            .is_some_and(|r| r.state == RunState::Running)
+        self.state() == Some(RunState::Running)
     }
 
     /// The current run's state.
@@ -120,7 +150,12 @@ impl Browser {
 
     /// Solutions found so far.
     pub fn found(&self) -> u64 {
-        self.run.as_ref().map_or(0, |r| r.found)
+        self.run.as_ref().map_or(0, Run::found)
+    }
+
+    /// Solutions that can be shown.
+    pub fn stored(&self) -> u64 {
+        self.run.as_ref().map_or(0, |r| r.store.stored())
     }
 
     /// Drains the worker's batches within the frame's budget; drops the run after an edit.
@@ -130,23 +165,25 @@ impl Browser {
             .as_ref()
             .is_some_and(|r| r.editor_generation != editor_generation)
         {
-            // The solutions belong to a puzzle that no longer exists.
+            // The solutions belong to a puzzle that no longer exists; dropping joins the worker.
             self.run = None;
             self.current = 0;
+            self.notice = None;
             return;
         }
         let Some(run) = &mut self.run else { return };
         let Some(worker) = &run.worker else { return };
         let deadline = Instant::now() + DRAIN_BUDGET;
-        let cells = run.positions.len().max(1);
         let mut finished = None;
-        while Instant::now() < deadline {
+        let mut left = false;
+        loop {
+            if Instant::now() >= deadline {
+                left = true;
+                break;
+            }
             match worker.try_next() {
-                Some(Message::Batch(digits)) => {
-                    for solution in digits.chunks_exact(cells) {
-                        run.store.push(solution);
-                    }
-                    run.found += (digits.len() / cells) as u64;
+                Some(Message::Batch { packed, seen }) => {
+                    run.store.append(&packed, &seen);
                 }
                 Some(Message::Done(outcome, stats)) => {
                     finished = Some((outcome, stats));
@@ -155,57 +192,91 @@ impl Browser {
                 None => break,
             }
         }
+        run.live = worker.live();
         if let Some((outcome, stats)) = finished {
             run.state = match outcome {
                 Outcome::Complete => RunState::Done,
                 Outcome::Stopped | Outcome::Cancelled => RunState::Stopped,
             };
-            run.elapsed = stats.elapsed.max(run.started.elapsed());
-            run.stats = Some(stats);
+            run.elapsed = run.started.elapsed();
+            run.live.stats = Stats {
+                solutions: run.store.stored().max(stats.solutions),
+                ..stats
+            };
             run.worker = None;
-        } else if Instant::now() >= deadline {
+        } else if left {
             ctx.request_repaint();
+        } else {
+            // The worker wakes the UI when it has news; this keeps the clock and the counters
+            // moving even when it has none.
+            ctx.request_repaint_after(FRAME);
         }
     }
 
-    /// Moves to solution `k` (0-based), clamped to what is stored.
+    /// Moves to solution `k` (0-based); past what is stored, stays and says why.
     pub fn go_to(&mut self, k: u64) {
-        let stored = self.run.as_ref().map_or(0, |r| r.store.stored());
-        self.current = k.min(stored.saturating_sub(1));
+        self.notice = None;
+        let Some(run) = &self.run else { return };
+        let stored = run.store.stored();
+        if k < stored {
+            self.current = k;
+            return;
+        }
+        let found = run.found();
+        self.notice = Some(if stored == 0 {
+            "No solution to show yet".to_string()
+        } else if run.state == RunState::Done && k >= found {
+            format!("There are only {} solutions", group(found))
+        } else if k < found {
+            format!(
+                "Only the first {} solutions are kept in memory",
+                group(stored)
+            )
+        } else {
+            format!("Solution {} is not found yet", group(k + 1))
+        });
+        if stored > 0 && k >= stored {
+            self.current = stored - 1;
+        }
     }
 
-    /// Index (0-based) of the shown solution.
-    pub fn current(&self) -> u64 {
-        self.current
-    }
-
-    /// The solution to paint on the board, with the chosen highlights.
-    pub fn shown(&mut self) -> Option<Shown> {
+    /// The board's overlay for the shown solution, with the chosen highlights; `None` when
+    /// there is no solution to show.
+    pub fn overlay(&mut self) -> Option<Overlay> {
         let run = self.run.as_ref()?;
         if !run.store.get(self.current, &mut self.scratch) {
             return None;
         }
-        let has_previous = self.current > 0
-            && self.show_changes
+        let has_previous = self.show_changes
+            && self.current > 0
             && run.store.get(self.current - 1, &mut self.previous);
-        let height = run.positions.iter().map(|p| p.row + 1).max().unwrap_or(0);
-        let mut shown = Shown {
-            digits: vec![0; run.width * height],
-            marked: vec![false; run.width * height],
-        };
-        for (id, pos) in run.positions.iter().enumerate() {
-            let at = pos.row * run.width + pos.col;
-            shown.digits[at] = self.scratch[id];
-            shown.marked[at] = (has_previous && self.previous[id] != self.scratch[id])
-                || (self.show_ambiguous && run.store.is_ambiguous(id));
+        let mut overlay = Overlay::new(run.width, run.height);
+        for (id, &pos) in run.positions.iter().enumerate() {
+            overlay.set(
+                pos,
+                Mark {
+                    digit: self.scratch[id],
+                    changed: has_previous && self.previous[id] != self.scratch[id],
+                    varies: self.show_ambiguous && run.store.is_ambiguous(id),
+                },
+            );
         }
-        Some(shown)
+        Some(overlay)
+    }
+
+    /// The digits cell `pos` took across the solutions seen so far (bit d for digit d).
+    pub fn digits_at(&self, pos: Pos) -> Option<u16> {
+        let run = self.run.as_ref()?;
+        let id = run.positions.iter().position(|&p| p == pos)?;
+        Some(run.store.digits_of(id))
     }
 
     /// ←/→, Home/End and PgUp/PgDn page through the solutions.
     pub fn keys(&mut self, ctx: &egui::Context) {
-        let Some(run) = &self.run else { return };
-        let last = run.store.stored().saturating_sub(1);
+        let stored = self.stored();
+        if stored == 0 {
+            return;
+        }
         let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
         let current = self.current;
         let target = if pressed(Key::ArrowLeft) {
@@ -215,11 +286,11 @@ impl Browser {
         } else if pressed(Key::Home) {
             0
         } else if pressed(Key::End) {
-            last
+            stored - 1
         } else if pressed(Key::PageUp) {
             current.saturating_sub(PAGE)
         } else if pressed(Key::PageDown) {
-            current + PAGE
+            (current + PAGE).min(stored - 1)
         } else {
             return;
         };
@@ -229,9 +300,10 @@ impl Browser {
     /// The headline: "Solution k of N" ("at least N" while running).
     pub fn headline(&self) -> String {
         let Some(run) = &self.run else {
-            return "No solutions yet: press Solve (F5)".into();
+            return "Press Solve (F5) to find every solution".into();
         };
-        if run.found == 0 {
+        let found = run.found();
+        if found == 0 {
             return match run.state {
                 RunState::Running => "Searching…".into(),
                 RunState::Done => "No solution".into(),
@@ -239,127 +311,38 @@ impl Browser {
             };
         }
         let of = match run.state {
-            RunState::Done => group(run.found),
-            _ => format!("at least {}", group(run.found)),
+            RunState::Done => group(found),
+            _ => format!("at least {}", group(found)),
         };
         format!("Solution {} of {of}", group(self.current + 1))
     }
 
-    /// The status line: count, elapsed, speed and state.
+    /// The status line: count, elapsed, speed, progress and state.
     pub fn status_line(&self) -> Option<String> {
         let run = self.run.as_ref()?;
-        let elapsed = match run.state {
-            RunState::Running => run.started.elapsed(),
-            _ => run.elapsed,
-        };
-        let secs = elapsed.as_secs_f64().max(1e-6);
-        let speed = match run.stats {
-            Some(stats) => format!("{} nodes/s", group((stats.nodes as f64 / secs) as u64)),
-            None => format!("{} solutions/s", group((run.found as f64 / secs) as u64)),
-        };
+        let elapsed = run.elapsed();
+        let secs = elapsed.as_secs_f64().max(1e-3);
+        let stats = run.live.stats;
+        let speed = group((stats.nodes as f64 / secs) as u64);
         let state = match run.state {
-            RunState::Running => "running".to_string(),
-            RunState::Done => format!("done: {} solutions", group(run.found)),
+            RunState::Running => format!("{:.1}% of the tree searched", run.live.progress * 100.0),
+            RunState::Done => "done".to_string(),
             RunState::Stopped => "stopped by user".to_string(),
         };
         Some(format!(
-            "{} solutions · {:.1} s · {speed} · {state}",
-            group(run.found),
-            elapsed.as_secs_f64()
+            "{} solutions · {:.1} s · {speed} nodes/s · {state}",
+            group(run.found()),
+            secs
         ))
-    }
-
-    /// The panel: Solve / Stop, the headline, paging and the highlight options.
-    /// Returns true when Solve was pressed.
-    pub fn ui(&mut self, ui: &mut Ui) -> bool {
-        let mut solve = false;
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(!self.is_running(), egui::Button::new("Solve"))
-                .on_hover_text("F5")
-                .clicked()
-            {
-                solve = true;
-            }
-            if ui
-                .add_enabled(self.is_running(), egui::Button::new("Stop"))
-                .on_hover_text("Esc")
-                .clicked()
-            {
-                self.stop();
-            }
-        });
-        ui.label(self.headline());
-        let Some(run) = &self.run else { return solve };
-        let stored = run.store.stored();
-        let full = run.store.is_full();
-        if let Some(line) = self.status_line() {
-            ui.label(RichText::new(line).small());
-        }
-        if full {
-            ui.label(
-                RichText::new(format!(
-                    "Storage full: the first {} solutions can be browsed; counting goes on.",
-                    group(stored)
-                ))
-                .small()
-                .color(ui.visuals().warn_fg_color),
-            );
-        }
-        let last = stored.saturating_sub(1);
-        let current = self.current;
-        ui.add_enabled_ui(stored > 0, |ui| {
-            ui.horizontal(|ui| {
-                let mut target = None;
-                for (text, hover, to) in [
-                    ("First", "First solution (Home)", 0),
-                    (
-                        "Previous",
-                        "Previous solution (←)",
-                        current.saturating_sub(1),
-                    ),
-                    ("Next", "Next solution (→)", current + 1),
-                    ("Last", "Last solution (End)", last),
-                ] {
-                    if ui.button(text).on_hover_text(hover).clicked() {
-                        target = Some(to);
-                    }
-                }
-                if let Some(to) = target {
-                    self.go_to(to);
-                }
-            });
-            ui.horizontal(|ui| {
-                let label = ui.label("Go to");
-                let field = ui
-                    .add(egui::TextEdit::singleline(&mut self.jump).desired_width(90.0))
-                    .labelled_by(label.id);
-                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                if (ui.button("Go").clicked() || enter)
-                    && let Ok(k) = self.jump.trim().replace([',', '_', ' '], "").parse::<u64>()
-                {
-                    self.go_to(k.saturating_sub(1));
-                }
-            });
-        });
-        ui.checkbox(
-            &mut self.show_changes,
-            "Highlight changes from the previous",
-        );
-        ui.checkbox(
-            &mut self.show_ambiguous,
-            "Highlight cells that vary (ambiguous)",
-        );
-        solve
     }
 }
 
 /// 3048192 → "3,048,192".
-fn group(n: u64) -> String {
+pub fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -374,5 +357,6 @@ mod tests {
         assert_eq!(super::group(3048192), "3,048,192");
         assert_eq!(super::group(999), "999");
         assert_eq!(super::group(1000), "1,000");
+        assert_eq!(super::group(0), "0");
     }
 }

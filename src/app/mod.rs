@@ -5,24 +5,27 @@
 
 mod board;
 mod browser;
+mod browser_ui;
 mod dialogs;
 mod editor;
 mod files;
 mod history;
 mod icon;
+mod overlay;
 mod problems;
 mod runs;
 mod screenshot;
 mod sheet;
 mod solutions;
 mod solver;
+mod solving;
 mod status;
 mod tools;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use egui::{Key, KeyboardShortcut, Modifiers, ViewportCommand};
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 
 pub use board::cell_label;
 pub use editor::{Edge, Tool};
@@ -199,57 +202,6 @@ impl KakuroApp {
         self.status.message()
     }
 
-    /// Validates the grid and starts solving it in the background; shows the errors instead.
-    pub fn solve(&mut self) {
-        let puzzle = match crate::Puzzle::from_grid(self.editor.grid()) {
-            Ok(puzzle) => puzzle,
-            Err(invalid) => {
-                let first = invalid.0.first().map(|p| p.to_string()).unwrap_or_default();
-                self.status.error(format!(
-                    "Cannot solve: {} error(s) in the grid; {first}",
-                    invalid.0.len()
-                ));
-                return;
-            }
-        };
-        let grid = self.editor.grid().clone();
-        let generation = self.editor.generation();
-        match self.browser.start(puzzle, &grid, generation, &self.ctx) {
-            Ok(()) => self.status.info("Solving…"),
-            Err(e) => self.status.error(format!("Cannot start the solver: {e}")),
-        }
-    }
-
-    /// Stops the running search, keeping what it found.
-    pub fn stop_solving(&mut self) {
-        self.browser.stop();
-    }
-
-    /// Where the solving run stands, if one was started for the current grid.
-    pub fn solve_state(&self) -> Option<RunState> {
-        self.browser.state()
-    }
-
-    /// Solutions found by the current run so far.
-    pub fn solutions_found(&self) -> u64 {
-        self.browser.found()
-    }
-
-    /// "Solution k of N" as the browser shows it.
-    pub fn browser_headline(&self) -> String {
-        self.browser.headline()
-    }
-
-    /// The solving status line (count, elapsed, speed, state), once Solve was pressed.
-    pub fn solve_status(&self) -> Option<String> {
-        self.browser.status_line()
-    }
-
-    /// The solution on the board, one digit per grid cell row by row (0 for walls).
-    pub fn shown_solution(&mut self) -> Option<Vec<u8>> {
-        self.browser.shown().map(|s| s.digits)
-    }
-
     /// Puts a new sheet in the editor as the saved state (after New or a load).
     fn set_document(&mut self, sheet: Sheet, meta: Meta, path: Option<PathBuf>) {
         self.editor.replace(sheet.clone());
@@ -318,12 +270,7 @@ impl KakuroApp {
         if pressed(shortcut(Modifiers::COMMAND, Key::Num0)) {
             self.board.fit();
         }
-        if pressed(shortcut(Modifiers::NONE, Key::F5)) && !self.browser.is_running() {
-            self.solve();
-        }
-        if self.browser.is_running() && pressed(shortcut(Modifiers::NONE, Key::Escape)) {
-            self.stop_solving();
-        }
+        self.solving_shortcuts(ctx);
     }
 
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
@@ -423,7 +370,7 @@ impl eframe::App for KakuroApp {
                 .ui(ui, &self.editor, &self.problems, &self.board);
         });
         if let Some(line) = self.browser.status_line() {
-            egui::Panel::bottom("solving").show(ui, |ui| ui.label(line));
+            egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
         if self.show_tools {
             egui::Panel::right("tools")
@@ -434,15 +381,13 @@ impl eframe::App for KakuroApp {
                     egui::ScrollArea::vertical().show(ui, |ui| self.tools_ui(ui));
                 });
         }
-        let shown = self.browser.shown();
+        let overlay = self.overlay();
         egui::CentralPanel::no_frame().show(ui, |ui| {
             self.board
-                .ui(ui, &mut self.editor, &self.problems, shown.as_ref());
+                .ui(ui, &mut self.editor, &self.problems, overlay.as_ref());
         });
         if !modal && !ctx.text_edit_focused() {
-            if shown.is_some() {
-                self.browser.keys(&ctx);
-            }
+            self.browser.keys(&ctx);
             self.editor.keys(&ctx);
         }
         self.dialogs_ui(&ctx);

@@ -13,10 +13,7 @@ impl KakuroApp {
     /// The whole side panel.
     pub(super) fn tools_ui(&mut self, ui: &mut Ui) {
         ui.add_space(4.0);
-        ui.strong("Solutions");
-        if self.browser.ui(ui) {
-            self.solve();
-        }
+        self.solving_ui(ui);
         ui.separator();
         ui.horizontal(|ui| {
             for tool in Tool::ALL {
