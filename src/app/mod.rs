@@ -6,6 +6,7 @@
 mod board;
 mod browser;
 mod browser_ui;
+mod checker;
 mod dialogs;
 mod editor;
 mod files;
@@ -120,6 +121,7 @@ pub struct KakuroApp {
     pending_after_save: Option<files::Action>,
     show_tools: bool,
     browser: Browser,
+    check: checker::Check,
     ctx: egui::Context,
 }
 
@@ -158,6 +160,7 @@ impl KakuroApp {
             pending_after_save: None,
             show_tools,
             browser: Browser::default(),
+            check: checker::Check::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let start = app.options.file.clone().or(last.filter(|p| p.exists()));
@@ -346,6 +349,8 @@ impl eframe::App for KakuroApp {
             return;
         }
         self.browser.logic(ctx, self.editor.generation());
+        self.check
+            .logic(ctx, self.editor.grid(), self.editor.generation());
         if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             self.request(files::Action::Quit);
@@ -394,8 +399,9 @@ impl eframe::App for KakuroApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        // Dropping the run cancels and joins its worker.
+        // Dropping the run and the check cancels and joins their workers.
         self.browser = Browser::default();
+        self.check = checker::Check::default();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

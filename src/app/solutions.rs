@@ -92,6 +92,7 @@ impl Solutions {
     }
 
     /// Stores one solution (one digit 1–9 per cell); false when the cap is reached.
+    #[cfg(test)]
     pub fn push(&mut self, digits: &[u8]) -> bool {
         debug_assert_eq!(digits.len(), self.cells);
         let mut packed = Vec::with_capacity(self.stride);

@@ -1,12 +1,17 @@
 //! The app's solving side: Solve and Stop, the browser's section of the tool panel, what the
 //! board overlays, and the queries tests and the screenshot use.
 
-use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::KakuroApp;
 use super::browser::RunState;
 use super::browser_ui::Request;
-use super::overlay::Overlay;
+use super::checker::Verdict;
+use super::overlay::{Mark, Overlay};
+use crate::Pos;
+
+/// The colour of a good verdict.
+const SOLVED: Color32 = Color32::from_rgb(0x2e, 0x9d, 0x4f);
 
 impl KakuroApp {
     /// Validates the grid and starts solving it in the background; shows the errors instead.
@@ -72,6 +77,23 @@ impl KakuroApp {
         self.browser.overlay().map(|o| o.digits())
     }
 
+    /// The highlighted cells of the shown solution: (changed from the previous, varying).
+    pub fn highlighted_cells(&mut self) -> (Vec<Pos>, Vec<Pos>) {
+        let (mut changed, mut varying) = (Vec::new(), Vec::new());
+        if let Some(overlay) = self.overlay() {
+            for pos in self.editor.grid().positions() {
+                let mark = overlay.get(pos);
+                if mark.changed {
+                    changed.push(pos);
+                }
+                if mark.varies {
+                    varying.push(pos);
+                }
+            }
+        }
+        (changed, varying)
+    }
+
     /// Turns the browser's highlights on or off: changes from the previous solution, and
     /// cells that vary across the solutions.
     pub fn set_highlights(&mut self, changes: bool, varying: bool) {
@@ -79,9 +101,35 @@ impl KakuroApp {
         self.browser.show_ambiguous = varying;
     }
 
-    /// The board's overlay of the shown solution, if any.
+    /// The designer's check of the current grid: "Unique solution", "No solution", "N
+    /// solutions: …"; `None` while it waits for the edits to settle or runs.
+    pub fn check_summary(&self) -> Option<String> {
+        self.check
+            .verdict(self.editor.generation())
+            .map(Verdict::summary)
+    }
+
+    /// The board's overlay: the shown solution, else where the check's solutions differ.
     pub(super) fn overlay(&mut self) -> Option<Overlay> {
-        self.browser.overlay()
+        if let Some(overlay) = self.browser.overlay() {
+            return Some(overlay);
+        }
+        let Some(Verdict::Several { varies, .. }) = self.check.verdict(self.editor.generation())
+        else {
+            return None;
+        };
+        let grid = self.editor.grid();
+        let mut overlay = Overlay::new(grid.width(), grid.height());
+        for &pos in varies {
+            overlay.set(
+                pos,
+                Mark {
+                    varies: true,
+                    ..Mark::default()
+                },
+            );
+        }
+        Some(overlay)
     }
 
     /// F5 solves, Esc stops.
@@ -92,7 +140,8 @@ impl KakuroApp {
         if !self.browser.is_running() && pressed(Key::F5) {
             self.solve();
         }
-        if self.browser.is_running() && pressed(Key::Escape) {
+        // Esc in a text field only leaves the field.
+        if self.browser.is_running() && !ctx.text_edit_focused() && pressed(Key::Escape) {
             self.stop_solving();
             self.status.info("Stopped");
         }
@@ -104,5 +153,16 @@ impl KakuroApp {
         if self.browser.ui(ui, self.editor.cursor) == Request::Solve {
             self.solve();
         }
+        ui.add_space(4.0);
+        let generation = self.editor.generation();
+        let (text, color) = match self.check.verdict(generation) {
+            None => ("Checking…".to_string(), ui.visuals().weak_text_color()),
+            Some(verdict @ Verdict::Unique) => (verdict.summary(), SOLVED),
+            Some(verdict) => (verdict.summary(), ui.visuals().warn_fg_color),
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Check:");
+            ui.label(RichText::new(text).color(color));
+        });
     }
 }
