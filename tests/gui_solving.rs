@@ -74,6 +74,7 @@ fn solve_browse_to_last_and_to_a_typed_number() {
     wait_for_end(&mut h);
     assert_eq!(h.state().solve_state(), Some(RunState::Done));
     assert_eq!(h.state().solutions_found(), 2);
+    assert_eq!(h.state().status_message(), "Solved: 2 solutions");
     h.get_by_label("Solution 1 of 2");
     let first = shown(&mut h);
 
@@ -133,6 +134,7 @@ fn stop_a_run_with_millions_of_solutions() {
             .unwrap()
             .ends_with("stopped by user")
     );
+    assert!(h.state().status_message().starts_with("Stopped after "));
     // What was found stays browsable.
     h.key_press(Key::End);
     h.run_steps(2);
@@ -312,4 +314,38 @@ fn the_designers_check_follows_the_clues() {
     assert_eq!(summary, "2 solutions: they differ in 4 cells (outlined)");
     let (_, varying) = h.state_mut().highlighted_cells();
     assert_eq!(varying.len(), 4);
+}
+
+/// Benchmark, not a check of speed: the UI frame build time while millions.kakuro streams.
+/// `cargo test --test gui_solving -- --ignored --nocapture frame_time`
+#[test]
+#[ignore]
+fn frame_time_while_streaming() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.key_press(Key::F5);
+    let mut frames = Vec::new();
+    let started = std::time::Instant::now();
+    while h.state().solve_state() == Some(RunState::Running) {
+        // A user paging while it streams: the board changes every few frames.
+        if frames.len() % 4 == 0 {
+            h.key_press(Key::PageDown);
+        }
+        let t = std::time::Instant::now();
+        h.step();
+        frames.push(t.elapsed());
+        // The display's pace: a frame every 16 ms at most.
+        std::thread::sleep(Duration::from_millis(16).saturating_sub(t.elapsed()));
+    }
+    let total = started.elapsed();
+    assert_eq!(h.state().solutions_found(), 3_048_192);
+    frames.sort();
+    let at = |q: f64| frames[((frames.len() - 1) as f64 * q) as usize];
+    println!(
+        "frames {} over {:.2} s; build time p50 {:?}, p99 {:?}, max {:?}",
+        frames.len(),
+        total.as_secs_f64(),
+        at(0.5),
+        at(0.99),
+        frames[frames.len() - 1]
+    );
 }

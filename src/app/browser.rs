@@ -159,7 +159,8 @@ impl Browser {
     }
 
     /// Drains the worker's batches within the frame's budget; drops the run after an edit.
-    pub fn logic(&mut self, ctx: &egui::Context, editor_generation: u64) {
+    /// Returns the run's end state on the frame it ends.
+    pub fn logic(&mut self, ctx: &egui::Context, editor_generation: u64) -> Option<RunState> {
         if self
             .run
             .as_ref()
@@ -169,10 +170,10 @@ impl Browser {
             self.run = None;
             self.current = 0;
             self.notice = None;
-            return;
+            return None;
         }
-        let Some(run) = &mut self.run else { return };
-        let Some(worker) = &run.worker else { return };
+        let run = self.run.as_mut()?;
+        let worker = run.worker.as_ref()?;
         let deadline = Instant::now() + DRAIN_BUDGET;
         let mut finished = None;
         let mut left = false;
@@ -204,6 +205,7 @@ impl Browser {
                 ..stats
             };
             run.worker = None;
+            return Some(run.state);
         } else if left {
             ctx.request_repaint();
         } else {
@@ -211,6 +213,7 @@ impl Browser {
             // moving even when it has none.
             ctx.request_repaint_after(FRAME);
         }
+        None
     }
 
     /// Moves to solution `k` (0-based); past what is stored, stays and says why.

@@ -13,6 +13,8 @@ pub enum Request {
     None,
     /// Start solving.
     Solve,
+    /// Stop the running search.
+    Stop,
 }
 
 impl Browser {
@@ -32,7 +34,7 @@ impl Browser {
                 .on_hover_text("Stop the search, keeping what it found (Esc)")
                 .clicked()
             {
-                self.stop();
+                request = Request::Stop;
             }
         });
         ui.label(RichText::new(self.headline()).strong());

@@ -47,12 +47,18 @@ impl Verdict {
                 count,
                 complete,
                 varies,
-            } => format!(
-                "{}{} solutions: they differ in {} cells (outlined)",
-                if *complete { "" } else { "at least " },
-                group(*count),
-                varies.len()
-            ),
+            } => {
+                let (at_least, those) = if *complete {
+                    ("", "they")
+                } else {
+                    ("at least ", "the first ones")
+                };
+                format!(
+                    "{at_least}{} solutions: {those} differ in {} cells (outlined)",
+                    group(*count),
+                    varies.len()
+                )
+            }
         }
     }
 }

@@ -348,7 +348,9 @@ impl eframe::App for KakuroApp {
             shot.logic(ctx);
             return;
         }
-        self.browser.logic(ctx, self.editor.generation());
+        if let Some(end) = self.browser.logic(ctx, self.editor.generation()) {
+            self.solving_ended(end);
+        }
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
         if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {

@@ -4,7 +4,7 @@
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::KakuroApp;
-use super::browser::RunState;
+use super::browser::{RunState, group};
 use super::browser_ui::Request;
 use super::checker::Verdict;
 use super::overlay::{Mark, Overlay};
@@ -39,7 +39,10 @@ impl KakuroApp {
 
     /// Stops the running search, keeping what it found.
     pub fn stop_solving(&mut self) {
-        self.browser.stop();
+        if self.browser.is_running() {
+            self.browser.stop();
+            self.solving_ended(RunState::Stopped);
+        }
     }
 
     /// Where the solving run stands, if one was started for the current grid.
@@ -132,6 +135,15 @@ impl KakuroApp {
         Some(overlay)
     }
 
+    /// Says in the status bar how the run ended.
+    pub(super) fn solving_ended(&mut self, end: RunState) {
+        let found = group(self.browser.found());
+        match end {
+            RunState::Done => self.status.info(format!("Solved: {found} solutions")),
+            _ => self.status.info(format!("Stopped after {found} solutions")),
+        }
+    }
+
     /// F5 solves, Esc stops.
     pub(super) fn solving_shortcuts(&mut self, ctx: &egui::Context) {
         let pressed = |key| {
@@ -143,15 +155,16 @@ impl KakuroApp {
         // Esc in a text field only leaves the field.
         if self.browser.is_running() && !ctx.text_edit_focused() && pressed(Key::Escape) {
             self.stop_solving();
-            self.status.info("Stopped");
         }
     }
 
     /// The "Solutions" section of the tool panel.
     pub(super) fn solving_ui(&mut self, ui: &mut Ui) {
         ui.strong("Solutions");
-        if self.browser.ui(ui, self.editor.cursor) == Request::Solve {
-            self.solve();
+        match self.browser.ui(ui, self.editor.cursor) {
+            Request::Solve => self.solve(),
+            Request::Stop => self.stop_solving(),
+            Request::None => {}
         }
         ui.add_space(4.0);
         let generation = self.editor.generation();
