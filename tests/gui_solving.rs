@@ -322,7 +322,22 @@ fn the_designers_check_follows_the_clues() {
 #[ignore]
 fn frame_time_while_streaming() {
     let mut h = app_with(puzzle("millions.kakuro"));
+    // The same frames with nothing running, for comparison.
+    let idle = |h: &mut Harness<'_, KakuroApp>, what: &str| {
+        let mut frames: Vec<Duration> = (0..60)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                h.step();
+                t.elapsed()
+            })
+            .collect();
+        frames.sort();
+        println!("{what}: p50 {:?}, p99 {:?}", frames[30], frames[59]);
+    };
+    idle(&mut h, "before solving");
     h.key_press(Key::F5);
+    h.run_steps(1);
+    assert_eq!(h.state().solve_state(), Some(RunState::Running));
     let mut frames = Vec::new();
     let started = std::time::Instant::now();
     while h.state().solve_state() == Some(RunState::Running) {
@@ -338,6 +353,7 @@ fn frame_time_while_streaming() {
     }
     let total = started.elapsed();
     assert_eq!(h.state().solutions_found(), 3_048_192);
+    idle(&mut h, "after solving, browsing");
     frames.sort();
     let at = |q: f64| frames[((frames.len() - 1) as f64 * q) as usize];
     println!(
