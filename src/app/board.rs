@@ -7,7 +7,7 @@ use egui::{
 };
 
 use super::editor::{Editor, Tool};
-use super::overlay::Overlay;
+use super::overlay::{Origin, Overlay};
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
 
@@ -24,6 +24,12 @@ const VARIES: Color32 = Color32::from_rgb(0xb0, 0x4c, 0xc8);
 const CURSOR: Color32 = Color32::from_rgb(0x2f, 0x80, 0xed);
 const ERROR: Color32 = Color32::from_rgb(0xe0, 0x36, 0x2c);
 const WARNING: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x20);
+/// Watch mode: fills of cells fixed by propagation, guessed, being tried, and the flash.
+const FIXED: Color32 = Color32::from_rgb(0xdd, 0xea, 0xf7);
+const GUESSED: Color32 = Color32::from_rgb(0xfb, 0xdc, 0xb4);
+const TRYING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
+const FAILED: Color32 = Color32::from_rgb(0xf4, 0x8a, 0x82);
+const PENCIL: Color32 = Color32::from_rgb(0x55, 0x5d, 0x6b);
 
 /// The smallest and largest cell sizes, in points.
 const MIN_CELL: f32 = 6.0;
@@ -280,7 +286,14 @@ impl BoardView {
                 match grid.get(pos) {
                     Cell::White { shown } => {
                         let mark = mark(pos);
-                        let fill = if mark.changed { CHANGED } else { WHITE };
+                        let fill = match mark.origin {
+                            Some(Origin::Fixed) => FIXED,
+                            Some(Origin::Guessed) => GUESSED,
+                            Some(Origin::Trying) => TRYING,
+                            Some(Origin::Failed) => FAILED,
+                            None if mark.changed => CHANGED,
+                            None => WHITE,
+                        };
                         painter.rect_filled(rect.shrink(line / 2.0), 0.0, fill);
                         if mark.varies {
                             let width = (s * 0.08).clamp(1.5, 4.0);
@@ -295,6 +308,8 @@ impl BoardView {
                         if text && digit != 0 {
                             let font = FontId::proportional(s * 0.6);
                             painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, color);
+                        } else if text && mark.pencil != 0 {
+                            paint_pencil(&painter, rect, mark.pencil);
                         } else if let (true, Some(l)) = (text, shown) {
                             let font = FontId::proportional(s * 0.5);
                             painter.text(rect.center(), Align2::CENTER_CENTER, l, font, DIAGONAL);
@@ -369,6 +384,20 @@ impl BoardView {
             painter.add(Shape::convex_polygon(triangle, fill, Stroke::NONE));
         }
         painter.rect_stroke(rect, 2.0, Stroke::new(width, CURSOR), StrokeKind::Middle);
+    }
+}
+
+/// Paints candidates as pencil marks: digit d in the d-th place of a 3×3 block.
+fn paint_pencil(painter: &egui::Painter, rect: Rect, mask: u16) {
+    let s = rect.width();
+    let font = FontId::proportional(s * 0.24);
+    for d in 1..=9u8 {
+        if mask & (1 << d) == 0 {
+            continue;
+        }
+        let (row, col) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
+        let at = rect.min + vec2(0.2 + 0.3 * col, 0.2 + 0.3 * row) * s;
+        painter.text(at, Align2::CENTER_CENTER, d, font.clone(), PENCIL);
     }
 }
 

@@ -261,6 +261,7 @@ impl Browser {
                     digit: self.scratch[id],
                     changed: has_previous && self.previous[id] != self.scratch[id],
                     varies: self.show_ambiguous && run.store.is_ambiguous(id),
+                    ..Mark::default()
                 },
             );
         }

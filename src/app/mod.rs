@@ -22,6 +22,8 @@ mod solver;
 mod solving;
 mod status;
 mod tools;
+mod watch;
+mod watch_ui;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -31,6 +33,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 pub use board::cell_label;
 pub use editor::{Edge, Tool};
 pub use runs::{digit_sets, hint};
+pub use watch_ui::WatchSummary;
 
 use crate::{Grid, Problem};
 use board::BoardView;
@@ -122,6 +125,7 @@ pub struct KakuroApp {
     show_tools: bool,
     browser: Browser,
     check: checker::Check,
+    watch: watch_ui::WatchMode,
     ctx: egui::Context,
 }
 
@@ -161,6 +165,7 @@ impl KakuroApp {
             show_tools,
             browser: Browser::default(),
             check: checker::Check::default(),
+            watch: watch_ui::WatchMode::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let start = app.options.file.clone().or(last.filter(|p| p.exists()));
@@ -274,6 +279,7 @@ impl KakuroApp {
             self.board.fit();
         }
         self.solving_shortcuts(ctx);
+        self.watch_shortcuts(ctx);
     }
 
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
@@ -351,6 +357,7 @@ impl eframe::App for KakuroApp {
         if let Some(end) = self.browser.logic(ctx, self.editor.generation()) {
             self.solving_ended(end);
         }
+        self.watch_logic(ctx);
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
         if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
@@ -404,6 +411,7 @@ impl eframe::App for KakuroApp {
         // Dropping the run and the check cancels and joins their workers.
         self.browser = Browser::default();
         self.check = checker::Check::default();
+        self.watch = watch_ui::WatchMode::default();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

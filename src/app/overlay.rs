@@ -3,6 +3,19 @@
 
 use crate::Pos;
 
+/// How watch mode colours a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Decided by propagation.
+    Fixed,
+    /// Decided by a guess on the decision stack.
+    Guessed,
+    /// The cell whose digit is being tried.
+    Trying,
+    /// A contradiction or backtrack just happened here (a flash).
+    Failed,
+}
+
 /// One white cell's overlay.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mark {
@@ -12,6 +25,10 @@ pub struct Mark {
     pub changed: bool,
     /// The cell does not hold the same digit in every solution (the ambiguous region).
     pub varies: bool,
+    /// Watch mode: the candidates of an undecided cell as pencil marks (bit d for digit d).
+    pub pencil: u16,
+    /// Watch mode: how the cell got where it is.
+    pub origin: Option<Origin>,
 }
 
 /// Marks for every cell of the grid, row by row (walls stay default).

@@ -27,6 +27,8 @@ impl KakuroApp {
                 return;
             }
         };
+        // The board shows one thing at a time: the solutions, not a watched search.
+        self.close_watch();
         let generation = self.editor.generation();
         match self
             .browser
@@ -112,8 +114,12 @@ impl KakuroApp {
             .map(Verdict::summary)
     }
 
-    /// The board's overlay: the shown solution, else where the check's solutions differ.
+    /// The board's overlay: a watched search, else the shown solution, else where the check's
+    /// solutions differ.
     pub(super) fn overlay(&mut self) -> Option<Overlay> {
+        if let Some(overlay) = self.watch_overlay() {
+            return Some(overlay);
+        }
         if let Some(overlay) = self.browser.overlay() {
             return Some(overlay);
         }
@@ -166,6 +172,8 @@ impl KakuroApp {
             Request::Stop => self.stop_solving(),
             Request::None => {}
         }
+        ui.add_space(4.0);
+        self.watch_ui(ui);
         ui.add_space(4.0);
         let generation = self.editor.generation();
         let (text, color) = match self.check.verdict(generation) {

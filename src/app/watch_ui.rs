@@ -1,0 +1,394 @@
+//! Watch mode in the app: start, pause, single-step and stop a watched search, its panel, its
+//! keys (F6 watch, F7 pause/resume, F8 single step, Esc stop) and the board it paints.
+
+use std::time::{Duration, Instant};
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+
+use super::KakuroApp;
+use super::browser::group;
+use super::overlay::{Mark, Origin, Overlay};
+use super::watch::{Pace, View, Watcher};
+use crate::solve::{Outcome, Stats};
+use crate::{Pos, Puzzle};
+
+/// The slow-motion speeds, in steps per second; one notch past the last is full speed.
+const SPEEDS: [f64; 9] = [1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0];
+/// How often the UI looks at a running watch when the worker has no news.
+const POLL: Duration = Duration::from_millis(100);
+
+/// One watched search of the puzzle as it was when Watch was pressed.
+struct Session {
+    watcher: Option<Watcher>,
+    positions: Vec<Pos>,
+    width: usize,
+    height: usize,
+    view: View,
+    editor_generation: u64,
+    started: Instant,
+    elapsed: Duration,
+}
+
+/// Watch mode's state: the session shown on the board and the controls' settings.
+pub struct WatchMode {
+    session: Option<Session>,
+    /// Index into [`SPEEDS`]; `SPEEDS.len()` is full speed.
+    speed: usize,
+    paused: bool,
+}
+
+impl Default for WatchMode {
+    fn default() -> Self {
+        WatchMode {
+            session: None,
+            speed: 4,
+            paused: false,
+        }
+    }
+}
+
+impl WatchMode {
+    fn pace(&self) -> Pace {
+        Pace {
+            rate: SPEEDS.get(self.speed).copied(),
+            paused: self.paused,
+        }
+    }
+
+    fn running(&self) -> bool {
+        self.session.as_ref().is_some_and(|s| s.watcher.is_some())
+    }
+
+    fn update_pace(&self) {
+        if let Some(watcher) = self.session.as_ref().and_then(|s| s.watcher.as_ref()) {
+            watcher.set_pace(self.pace());
+        }
+    }
+}
+
+/// What watch mode shows, for tests and the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchSummary {
+    /// Steps published so far (every step in slow motion; about one per frame at full speed).
+    pub steps: u64,
+    /// What happened last: "trying a digit", "contradiction", "backtrack", …
+    pub step: &'static str,
+    /// Depth of the decision stack.
+    pub depth: usize,
+    /// White cells with a single candidate.
+    pub decided: usize,
+    /// Candidates per white cell, bit d for digit d.
+    pub candidates: Vec<u16>,
+    /// The cell being tried and its digit.
+    pub trying: Option<(Pos, u8)>,
+    /// Counters so far.
+    pub stats: Stats,
+    /// Whether the search is still going (paused included).
+    pub running: bool,
+    /// How it ended, once it has.
+    pub end: Option<Outcome>,
+}
+
+impl KakuroApp {
+    /// Starts watching the search of the current grid (stopping a solving run first).
+    pub fn watch(&mut self) {
+        let puzzle = match Puzzle::from_grid(self.editor.grid()) {
+            Ok(puzzle) => puzzle,
+            Err(invalid) => {
+                self.status.error(format!(
+                    "Cannot watch: {} error(s) in the grid",
+                    invalid.0.len()
+                ));
+                return;
+            }
+        };
+        self.stop_solving();
+        self.watch.session = None;
+        let positions = puzzle.cells().iter().map(|c| c.pos).collect();
+        let grid = self.editor.grid();
+        let (width, height) = (grid.width(), grid.height());
+        match Watcher::start(puzzle, self.watch.pace(), self.ctx.clone()) {
+            Ok(watcher) => {
+                self.watch.session = Some(Session {
+                    watcher: Some(watcher),
+                    positions,
+                    width,
+                    height,
+                    view: View::default(),
+                    editor_generation: self.editor.generation(),
+                    started: Instant::now(),
+                    elapsed: Duration::ZERO,
+                });
+                self.status.info("Watching the search…");
+            }
+            Err(e) => self.status.error(format!("Cannot start the search: {e}")),
+        }
+    }
+
+    /// Stops the watched search; its last view stays on the board.
+    pub fn stop_watching(&mut self) {
+        if let Some(session) = &mut self.watch.session
+            && let Some(watcher) = session.watcher.take()
+        {
+            // Dropping cancels, wakes a paused worker and joins it.
+            drop(watcher);
+            session.elapsed = session.started.elapsed();
+            self.status.info("Watch stopped");
+        }
+    }
+
+    /// Leaves watch mode: the board shows the puzzle (or the browsed solution) again.
+    pub fn close_watch(&mut self) {
+        self.watch.session = None;
+    }
+
+    /// Pauses or resumes the watched search.
+    pub fn set_watch_paused(&mut self, paused: bool) {
+        self.watch.paused = paused;
+        self.watch.update_pace();
+    }
+
+    /// Sets the speed: steps per second (rounded to the nearest notch), `None` for full speed.
+    pub fn set_watch_speed(&mut self, steps_per_second: Option<f64>) {
+        self.watch.speed = match steps_per_second {
+            None => SPEEDS.len(),
+            Some(rate) => (0..SPEEDS.len())
+                .min_by(|&a, &b| {
+                    let off = |i: usize| (SPEEDS[i].ln() - rate.max(0.01).ln()).abs();
+                    off(a).total_cmp(&off(b))
+                })
+                .unwrap_or(0),
+        };
+        self.watch.update_pace();
+    }
+
+    /// Takes one step (pausing first); starts a paused watch when none is running.
+    pub fn watch_step(&mut self) {
+        self.watch.paused = true;
+        if !self.watch.running() {
+            self.watch();
+        }
+        if let Some(watcher) = self.watch.session.as_ref().and_then(|s| s.watcher.as_ref()) {
+            watcher.step();
+        }
+    }
+
+    /// What watch mode shows, while a watch session is open.
+    pub fn watch_summary(&self) -> Option<WatchSummary> {
+        let session = self.watch.session.as_ref()?;
+        let view = &session.view;
+        Some(WatchSummary {
+            steps: view.seq,
+            step: view.step.name(),
+            depth: view.depth,
+            decided: view.domains.iter().filter(|d| d.count_ones() == 1).count(),
+            candidates: view.domains.clone(),
+            trying: view
+                .trying
+                .and_then(|(v, d)| Some((*session.positions.get(v)?, d))),
+            stats: view.stats,
+            running: session.watcher.is_some(),
+            end: view.end,
+        })
+    }
+
+    /// Copies the worker's latest view; drops the session after an edit.
+    pub(super) fn watch_logic(&mut self, ctx: &egui::Context) {
+        let generation = self.editor.generation();
+        let Some(session) = &mut self.watch.session else {
+            return;
+        };
+        if session.editor_generation != generation {
+            // The search belongs to a puzzle that no longer exists; dropping joins the worker.
+            self.watch.session = None;
+            return;
+        }
+        let Some(watcher) = &session.watcher else {
+            return;
+        };
+        watcher.latest(&mut session.view);
+        if let Some(end) = session.view.end {
+            session.watcher = None;
+            session.elapsed = session.started.elapsed();
+            let found = group(session.view.stats.solutions);
+            self.status.info(match end {
+                Outcome::Complete => format!("Watch finished: {found} solutions"),
+                _ => format!("Watch stopped after {found} solutions"),
+            });
+        } else {
+            ctx.request_repaint_after(POLL);
+        }
+    }
+
+    /// The board as watch mode paints it: pencil marks, fixed, guessed, tried and failed cells.
+    pub(super) fn watch_overlay(&self) -> Option<Overlay> {
+        let session = self.watch.session.as_ref()?;
+        let view = &session.view;
+        if view.domains.len() != session.positions.len() {
+            return None;
+        }
+        let mut overlay = Overlay::new(session.width, session.height);
+        for (id, (&pos, &domain)) in session.positions.iter().zip(&view.domains).enumerate() {
+            let single = domain.count_ones() == 1;
+            let origin = if view.failed == Some(id) {
+                Some(Origin::Failed)
+            } else if view.trying.is_some_and(|(v, _)| v == id) {
+                Some(Origin::Trying)
+            } else if single && view.guessed.contains(&id) {
+                Some(Origin::Guessed)
+            } else if single {
+                Some(Origin::Fixed)
+            } else {
+                None
+            };
+            let digit = match view.trying {
+                Some((v, d)) if v == id => d,
+                _ if single => domain.trailing_zeros() as u8,
+                _ => 0,
+            };
+            overlay.set(
+                pos,
+                Mark {
+                    digit,
+                    pencil: if digit == 0 { domain } else { 0 },
+                    origin,
+                    ..Mark::default()
+                },
+            );
+        }
+        Some(overlay)
+    }
+
+    /// F6 starts or leaves watch mode, F7 pauses or resumes, F8 takes a single step, Esc stops.
+    pub(super) fn watch_shortcuts(&mut self, ctx: &egui::Context) {
+        let pressed = |key| {
+            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::NONE, key)))
+        };
+        if pressed(Key::F6) {
+            if self.watch.session.is_some() {
+                self.close_watch();
+            } else {
+                self.watch();
+            }
+        }
+        if pressed(Key::F7) {
+            self.set_watch_paused(!self.watch.paused);
+        }
+        if pressed(Key::F8) {
+            self.watch_step();
+        }
+        if self.watch.running() && !ctx.text_edit_focused() && pressed(Key::Escape) {
+            self.stop_watching();
+        }
+    }
+
+    /// The "Watch the search" section of the tool panel.
+    pub(super) fn watch_ui(&mut self, ui: &mut Ui) {
+        ui.strong("Watch the search");
+        let mut open = self.watch.session.is_some();
+        ui.horizontal(|ui| {
+            if ui
+                .toggle_value(&mut open, "Watch")
+                .on_hover_text("Show the search on the board as it happens (F6)")
+                .changed()
+            {
+                if open {
+                    self.watch();
+                } else {
+                    self.close_watch();
+                }
+            }
+            let running = self.watch.running();
+            let pause = if self.watch.paused { "Resume" } else { "Pause" };
+            if ui
+                .button(pause)
+                .on_hover_text("Pause or resume the search (F7)")
+                .clicked()
+            {
+                self.set_watch_paused(!self.watch.paused);
+            }
+            if ui
+                .button("Step")
+                .on_hover_text("Pause and take a single step (F8)")
+                .clicked()
+            {
+                self.watch_step();
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Stop watching"))
+                .on_hover_text("Stop the watched search (Esc)")
+                .clicked()
+            {
+                self.stop_watching();
+            }
+        });
+        let full = SPEEDS.len();
+        let slider = egui::Slider::new(&mut self.watch.speed, 0..=full)
+            .text("Speed")
+            .show_value(true)
+            .custom_formatter(move |v, _| match SPEEDS.get(v as usize) {
+                Some(rate) => format!("{rate} steps/s"),
+                None => "full speed".into(),
+            })
+            .custom_parser(|text| {
+                let text = text.trim();
+                SPEEDS
+                    .iter()
+                    .position(|r| text.starts_with(&r.to_string()))
+                    .or_else(|| text.starts_with('f').then_some(SPEEDS.len()))
+                    .map(|i| i as f64)
+            });
+        if ui.add(slider).changed() {
+            self.watch.update_pace();
+        }
+        let Some(session) = &self.watch.session else {
+            return;
+        };
+        let view = &session.view;
+        let stats = view.stats;
+        let state = match (session.watcher.is_some(), view.end) {
+            (true, _) if self.watch.paused => "paused",
+            (true, _) => "running",
+            (false, Some(Outcome::Complete)) => "finished",
+            (false, _) => "stopped",
+        };
+        if session.watcher.is_some() {
+            ui.add(egui::ProgressBar::new(view.progress as f32).desired_height(6.0));
+        }
+        ui.label(format!(
+            "Depth {} · {} · {state}",
+            view.depth,
+            view.step.name()
+        ));
+        if let Some((var, digit)) = view.trying
+            && let Some(pos) = session.positions.get(var)
+        {
+            ui.label(format!(
+                "Trying {digit} at r{}c{}",
+                pos.row + 1,
+                pos.col + 1
+            ));
+        }
+        let elapsed = if session.watcher.is_some() {
+            session.started.elapsed()
+        } else {
+            session.elapsed
+        };
+        ui.label(
+            RichText::new(format!(
+                "{} nodes · {} guesses · {} backtracks · {} solutions · {:.1} s",
+                group(stats.nodes),
+                group(stats.guesses),
+                group(stats.backtracks),
+                group(stats.solutions),
+                elapsed.as_secs_f64()
+            ))
+            .small(),
+        );
+        ui.label(
+            RichText::new("Blue: fixed by propagation · orange: guessed · yellow: being tried · red: contradiction or backtrack")
+                .small()
+                .weak(),
+        );
+    }
+}

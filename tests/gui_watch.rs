@@ -1,0 +1,234 @@
+//! Watch mode: single steps, pause, full speed, and cancelling like a normal run.
+
+#![cfg(feature = "gui")]
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kakuro::app::{AppOptions, KakuroApp, WatchSummary};
+use kakuro::solve::{Outcome, Solver};
+use kakuro::{Puzzle, format};
+
+fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| {
+            KakuroApp::new(
+                cc,
+                AppOptions {
+                    file: Some(file),
+                    ..AppOptions::default()
+                },
+            )
+        });
+    harness.run_steps(2);
+    harness
+}
+
+fn puzzle(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name)
+}
+
+fn summary(h: &Harness<'_, KakuroApp>) -> WatchSummary {
+    h.state().watch_summary().expect("watch mode is open")
+}
+
+/// Steps the app until `done` holds for the watch summary.
+fn wait_until(h: &mut Harness<'_, KakuroApp>, what: &str, done: impl Fn(&WatchSummary) -> bool) {
+    for _ in 0..4000 {
+        h.run_steps(1);
+        if h.state().watch_summary().as_ref().is_some_and(&done) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("timed out waiting for {what}");
+}
+
+fn solution_count(name: &str) -> u64 {
+    let text = std::fs::read_to_string(puzzle(name)).unwrap();
+    let doc = format::parse(&text, format::Format::Kakuro)
+        .unwrap()
+        .document;
+    let p = Puzzle::from_grid(&doc.grid).unwrap();
+    let mut count = 0;
+    Solver::new(&p).for_each(|_| {
+        count += 1;
+        ControlFlow::Continue(())
+    });
+    count
+}
+
+/// What the board shows of a step: candidates, the cell tried, the event and the depth.
+fn board(s: &WatchSummary) -> (Vec<u16>, Option<(kakuro::Pos, u8)>, &'static str, usize) {
+    (s.candidates.clone(), s.trying, s.step, s.depth)
+}
+
+#[test]
+fn single_steps_change_the_board_each_step() {
+    let mut h = app_with(puzzle("two.kakuro"));
+    assert!(h.state().watch_summary().is_none());
+    h.key_press(Key::F8);
+    wait_until(&mut h, "the first step", |s| s.steps >= 1);
+    let mut last = summary(&h);
+    assert!(last.running);
+    let mut steps = 0;
+    let mut decisions = 0;
+    while last.end.is_none() {
+        h.key_press(Key::F8);
+        let before = last.steps;
+        wait_until(&mut h, "the next step", |s| s.steps > before);
+        let now = summary(&h);
+        // One permit, one step: the worker waits at the next.
+        assert_eq!(now.steps, before + 1, "{now:?}");
+        if now.end.is_none() {
+            assert_ne!(
+                board(&now),
+                board(&last),
+                "step {} showed nothing new",
+                now.steps
+            );
+        }
+        decisions += usize::from(now.step == "trying a digit");
+        steps += 1;
+        assert!(steps < 500, "the search of a small puzzle did not end");
+        last = now;
+    }
+    assert_eq!(last.end, Some(Outcome::Complete));
+    assert_eq!(last.stats.solutions, 2);
+    assert!(decisions >= 1, "two solutions need a guess");
+    assert!(steps >= 4, "only {steps} steps");
+    // The board shows the search: a white cell with pencil marks or a decided digit.
+    assert!(last.candidates.iter().all(|&c| c != 0));
+}
+
+#[test]
+fn pause_stops_changes_and_resume_goes_on() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.state_mut().set_watch_speed(Some(60.0));
+    h.get_by_label("Watch").click();
+    h.run_steps(1);
+    wait_until(&mut h, "a few steps", |s| s.steps >= 5);
+    h.get_by_label("Pause").click();
+    h.run_steps(1);
+    // At most the step in progress is shown after the pause.
+    std::thread::sleep(Duration::from_millis(100));
+    h.run_steps(1);
+    let paused = summary(&h);
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(15));
+        h.run_steps(1);
+    }
+    assert_eq!(summary(&h), paused);
+    assert!(paused.running);
+    h.get_by_label("Resume").click();
+    wait_until(&mut h, "steps after resuming", |s| {
+        s.steps > paused.steps + 2
+    });
+    // Esc stops it like a normal run; the last view stays.
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+    let stopped = summary(&h);
+    assert!(!stopped.running);
+    assert_eq!(h.state().status_message(), "Watch stopped");
+}
+
+#[test]
+fn full_speed_finds_every_solution() {
+    let expected = solution_count("millions.kakuro");
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.state_mut().set_watch_speed(None);
+    h.key_press(Key::F6);
+    wait_until(&mut h, "the end of the search", |s| s.end.is_some());
+    let end = summary(&h);
+    assert_eq!(end.end, Some(Outcome::Complete));
+    assert_eq!(end.stats.solutions, expected);
+    assert_eq!(
+        h.state().status_message(),
+        format!("Watch finished: {} solutions", group(expected))
+    );
+    // F6 again leaves watch mode.
+    h.key_press(Key::F6);
+    h.run_steps(1);
+    assert!(h.state().watch_summary().is_none());
+}
+
+#[test]
+fn an_edit_ends_the_watch_and_solve_replaces_it() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.state_mut().set_watch_speed(Some(1.0));
+    h.key_press(Key::F6);
+    h.run_steps(2);
+    assert!(summary(&h).running);
+    // Solve takes the board back from the watch.
+    h.key_press(Key::F5);
+    h.run_steps(1);
+    assert!(h.state().watch_summary().is_none());
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+    h.key_press(Key::F6);
+    h.run_steps(2);
+    assert!(summary(&h).running);
+    // Clicking a white cell (draw tool) turns it into a wall: the search is of another puzzle.
+    h.get_by_label("r2c2, white cell").click();
+    h.run_steps(2);
+    assert!(h.state().watch_summary().is_none());
+}
+
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Benchmark, not a check of speed: search speed watched at full speed against unwatched.
+/// `cargo test --release --test gui_watch -- --ignored --nocapture watch_speed`
+#[test]
+#[ignore]
+fn watch_speed() {
+    let name = "millions.kakuro";
+    let text = std::fs::read_to_string(puzzle(name)).unwrap();
+    let doc = format::parse(&text, format::Format::Kakuro)
+        .unwrap()
+        .document;
+    let p = Puzzle::from_grid(&doc.grid).unwrap();
+    for round in 0..3 {
+        let mut solver = Solver::new(&p);
+        let mut count = 0u64;
+        solver.for_each(|_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        let plain = solver.stats();
+        let mut h = app_with(puzzle(name));
+        h.state_mut().set_watch_speed(None);
+        let started = Instant::now();
+        h.key_press(Key::F6);
+        while h.state().watch_summary().is_none_or(|s| s.end.is_none()) {
+            h.step();
+            std::thread::sleep(Duration::from_millis(16));
+        }
+        let watched = summary(&h).stats;
+        println!(
+            "round {round}: {count} solutions, {} nodes; unwatched {:?}, watched {:?} \
+             ({:.1}% of the unwatched speed; {:?} wall)",
+            plain.nodes,
+            plain.elapsed,
+            watched.elapsed,
+            100.0 * plain.elapsed.as_secs_f64() / watched.elapsed.as_secs_f64(),
+            started.elapsed()
+        );
+    }
+}
