@@ -10,7 +10,7 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use kakuro::app::{AppOptions, KakuroApp, WatchSummary};
-use kakuro::solve::{Outcome, Solver};
+use kakuro::solve::{CancelToken, Outcome, Solver, Stats};
 use kakuro::{Puzzle, format};
 
 fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
@@ -193,42 +193,85 @@ fn group(n: u64) -> String {
     out
 }
 
-/// Benchmark, not a check of speed: search speed watched at full speed against unwatched.
-/// `cargo test --release --test gui_watch -- --ignored --nocapture watch_speed`
+/// The plain engine on another thread while the UI thread builds idle frames every 16 ms (the
+/// same load on the machine as a watched run), cancelled after `limit`.
+fn unwatched(p: &Puzzle, h: &mut Harness<'_, KakuroApp>, limit: Duration) -> Stats {
+    let cancel = CancelToken::new();
+    let token = cancel.clone();
+    let p = p.clone();
+    let worker = std::thread::spawn(move || {
+        let mut solver = Solver::new(&p).with_cancel(token);
+        solver.for_each(|_| ControlFlow::Continue(()));
+        solver.stats()
+    });
+    let started = Instant::now();
+    while !worker.is_finished() {
+        if started.elapsed() >= limit {
+            cancel.cancel();
+        }
+        h.step();
+        std::thread::sleep(Duration::from_millis(16));
+    }
+    worker.join().unwrap()
+}
+
+/// The same search watched at full speed in the app, stopped after `limit`.
+fn watched(h: &mut Harness<'_, KakuroApp>, limit: Duration) -> Stats {
+    h.state_mut().set_watch_speed(None);
+    h.state_mut().watch();
+    let started = Instant::now();
+    while h.state().watch_summary().is_none_or(|s| s.end.is_none()) {
+        if started.elapsed() >= limit {
+            h.state_mut().stop_watching();
+            break;
+        }
+        h.step();
+        std::thread::sleep(Duration::from_millis(16));
+    }
+    let stats = summary(h).stats;
+    h.state_mut().close_watch();
+    stats
+}
+
+/// Benchmark, not a check of speed: search speed watched at full speed against unwatched, both
+/// with the UI thread building frames. `millions.kakuro` (every solution; mostly replays of
+/// cached parts) and a generated 30×30 grid whose search thrashes (nodes in 3 s).
+/// `cargo test --test gui_watch -- --ignored --nocapture watch_speed`
 #[test]
 #[ignore]
 fn watch_speed() {
-    let name = "millions.kakuro";
-    let text = std::fs::read_to_string(puzzle(name)).unwrap();
-    let doc = format::parse(&text, format::Format::Kakuro)
-        .unwrap()
-        .document;
-    let p = Puzzle::from_grid(&doc.grid).unwrap();
-    for round in 0..3 {
-        let mut solver = Solver::new(&p);
-        let mut count = 0u64;
-        solver.for_each(|_| {
-            count += 1;
-            ControlFlow::Continue(())
-        });
-        let plain = solver.stats();
-        let mut h = app_with(puzzle(name));
-        h.state_mut().set_watch_speed(None);
-        let started = Instant::now();
-        h.key_press(Key::F6);
-        while h.state().watch_summary().is_none_or(|s| s.end.is_none()) {
-            h.step();
-            std::thread::sleep(Duration::from_millis(16));
+    let dir = std::env::temp_dir().join(format!("kakuro-watch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let thrash = dir.join("thrash.kakuro");
+    let grid = kakuro::solve::generate::random_grid(30, 30, 0.35, 2);
+    format::save(&thrash, &format::Document::new(grid)).unwrap();
+    for (path, limit) in [
+        (puzzle("millions.kakuro"), Duration::from_secs(60)),
+        (thrash, Duration::from_secs(3)),
+    ] {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let doc = format::parse(&text, format::Format::Kakuro)
+            .unwrap()
+            .document;
+        let p = Puzzle::from_grid(&doc.grid).unwrap();
+        let mut h = app_with(path.clone());
+        for round in 0..3 {
+            let plain = unwatched(&p, &mut h, limit);
+            let seen = watched(&mut h, limit);
+            let rate =
+                |s: &Stats| (s.nodes.max(1) as f64 + s.solutions as f64) / s.elapsed.as_secs_f64();
+            println!(
+                "{} round {round}: unwatched {} nodes {} solutions in {:?}; watched {} nodes {} \
+                 solutions in {:?}: {:.1}% of the unwatched speed",
+                path.file_name().unwrap().to_string_lossy(),
+                plain.nodes,
+                plain.solutions,
+                plain.elapsed,
+                seen.nodes,
+                seen.solutions,
+                seen.elapsed,
+                100.0 * rate(&seen) / rate(&plain)
+            );
         }
-        let watched = summary(&h).stats;
-        println!(
-            "round {round}: {count} solutions, {} nodes; unwatched {:?}, watched {:?} \
-             ({:.1}% of the unwatched speed; {:?} wall)",
-            plain.nodes,
-            plain.elapsed,
-            watched.elapsed,
-            100.0 * plain.elapsed.as_secs_f64() / watched.elapsed.as_secs_f64(),
-            started.elapsed()
-        );
     }
 }

@@ -164,6 +164,17 @@ impl Watcher {
     }
 }
 
+impl Watcher {
+    /// Stops the search, waits for the worker and copies its last view (the final counters).
+    pub fn finish(mut self, into: &mut View) {
+        self.cancel();
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+        self.latest(into);
+    }
+}
+
 impl Drop for Watcher {
     fn drop(&mut self) {
         self.cancel();

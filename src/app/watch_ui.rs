@@ -130,8 +130,8 @@ impl KakuroApp {
         if let Some(session) = &mut self.watch.session
             && let Some(watcher) = session.watcher.take()
         {
-            // Dropping cancels, wakes a paused worker and joins it.
-            drop(watcher);
+            // Cancelling wakes a paused worker; its last view has the final counters.
+            watcher.finish(&mut session.view);
             session.elapsed = session.started.elapsed();
             self.status.info("Watch stopped");
         }
