@@ -92,6 +92,10 @@ pub struct WatchSummary {
 impl KakuroApp {
     /// Starts watching the search of the current grid (stopping a solving run first).
     pub fn watch(&mut self) {
+        self.start_watch(false);
+    }
+
+    fn start_watch(&mut self, paused: bool) {
         let puzzle = match Puzzle::from_grid(self.editor.grid()) {
             Ok(puzzle) => puzzle,
             Err(invalid) => {
@@ -104,6 +108,7 @@ impl KakuroApp {
         };
         self.stop_solving();
         self.watch.session = None;
+        self.watch.paused = paused;
         let positions = puzzle.cells().iter().map(|c| c.pos).collect();
         let grid = self.editor.grid();
         let (width, height) = (grid.width(), grid.height());
@@ -166,7 +171,7 @@ impl KakuroApp {
     pub fn watch_step(&mut self) {
         self.watch.paused = true;
         if !self.watch.running() {
-            self.watch();
+            self.start_watch(true);
         }
         if let Some(watcher) = self.watch.session.as_ref().and_then(|s| s.watcher.as_ref()) {
             watcher.step();
@@ -271,7 +276,7 @@ impl KakuroApp {
                 self.watch();
             }
         }
-        if pressed(Key::F7) {
+        if self.watch.running() && pressed(Key::F7) {
             self.set_watch_paused(!self.watch.paused);
         }
         if pressed(Key::F8) {
@@ -301,7 +306,7 @@ impl KakuroApp {
             let running = self.watch.running();
             let pause = if self.watch.paused { "Resume" } else { "Pause" };
             if ui
-                .button(pause)
+                .add_enabled(running, egui::Button::new(pause))
                 .on_hover_text("Pause or resume the search (F7)")
                 .clicked()
             {
