@@ -421,3 +421,72 @@ fn run(puzzle: &Puzzle, cancel: &CancelToken, shared: &Shared, ctx: &egui::Conte
     watch.fast = false;
     watch.publish();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn two() -> Puzzle {
+        let text = include_str!("../../puzzles/two.kakuro");
+        let doc = crate::format::parse(text, crate::format::Format::Kakuro)
+            .unwrap()
+            .document;
+        Puzzle::from_grid(&doc.grid).unwrap()
+    }
+
+    fn wait_for(watcher: &Watcher, view: &mut View, seq: u64) {
+        let until = Instant::now() + Duration::from_secs(10);
+        while view.seq < seq {
+            assert!(Instant::now() < until, "no view {seq}");
+            watcher.latest(view);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_paused_search_takes_one_step_per_permit() {
+        let paused = Pace {
+            rate: None,
+            paused: true,
+        };
+        let watcher = Watcher::start(two(), paused, egui::Context::default()).unwrap();
+        let mut view = View::default();
+        wait_for(&watcher, &mut view, 1);
+        std::thread::sleep(Duration::from_millis(30));
+        watcher.latest(&mut view);
+        assert_eq!(view.seq, 1, "a paused search waits at its first step");
+        for seq in 2..5 {
+            watcher.step();
+            wait_for(&watcher, &mut view, seq);
+            std::thread::sleep(Duration::from_millis(10));
+            watcher.latest(&mut view);
+            assert_eq!(view.seq, seq);
+        }
+        // Dropping a paused watcher cancels it and returns.
+        drop(watcher);
+    }
+
+    #[test]
+    fn resuming_at_full_speed_runs_to_the_end() {
+        let paused = Pace {
+            rate: None,
+            paused: true,
+        };
+        let watcher = Watcher::start(two(), paused, egui::Context::default()).unwrap();
+        let mut view = View::default();
+        wait_for(&watcher, &mut view, 1);
+        watcher.set_pace(Pace {
+            rate: None,
+            paused: false,
+        });
+        let until = Instant::now() + Duration::from_secs(10);
+        while view.end.is_none() {
+            assert!(Instant::now() < until, "the search did not end");
+            watcher.latest(&mut view);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(view.end, Some(Outcome::Complete));
+        assert_eq!(view.stats.solutions, 2);
+        assert_eq!(view.progress, 1.0);
+    }
+}

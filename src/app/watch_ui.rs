@@ -12,8 +12,9 @@ use super::watch::{Pace, View, Watcher};
 use crate::solve::{Outcome, Stats};
 use crate::{Pos, Puzzle};
 
-/// The slow-motion speeds, in steps per second; one notch past the last is full speed.
-const SPEEDS: [f64; 9] = [1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0];
+/// The slow-motion speeds, in steps per second; one notch past the last is full speed. No more
+/// than the display's 60 frames a second, so that every step is on screen for a frame.
+const SPEEDS: [f64; 8] = [1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0];
 /// How often the UI looks at a running watch when the worker has no news.
 const POLL: Duration = Duration::from_millis(100);
 
