@@ -460,10 +460,7 @@ mod tests {
         }
         g.set(Pos::new(2, 2), Cell::WHITE);
         let segs = g.segments();
-        let across: Vec<_> = segs
-            .iter()
-            .filter(|s| s.dir == Direction::Across)
-            .collect();
+        let across: Vec<_> = segs.iter().filter(|s| s.dir == Direction::Across).collect();
         assert_eq!(across.len(), 2);
         assert_eq!(across[0].len, 3);
         assert_eq!(across[0].clue, Some(Clue::Sum(13)));

@@ -1,5 +1,7 @@
 //! Kakuro studio: the puzzle model, file formats and solving engine shared by the app and the CLI.
 
+pub mod atomic;
+pub mod format;
 pub mod grid;
 pub mod puzzle;
 pub mod solve;

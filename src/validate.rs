@@ -233,7 +233,9 @@ mod tests {
         let p = validate(&g);
         let msgs: Vec<String> = p.iter().map(ToString::to_string).collect();
         assert!(
-            msgs.contains(&"r1c1: error: across sum 18 is impossible for 2 cells: it must be 3 to 17".into()),
+            msgs.contains(
+                &"r1c1: error: across sum 18 is impossible for 2 cells: it must be 3 to 17".into()
+            ),
             "{msgs:?}"
         );
         assert!(
@@ -254,7 +256,10 @@ mod tests {
     fn empty_and_oversized_grids() {
         assert_eq!(validate(&Grid::new(3, 3))[0].kind, ProblemKind::EmptyGrid);
         let big = Grid::new(MAX_SIDE + 1, 1);
-        assert!(matches!(validate(&big)[0].kind, ProblemKind::TooLarge { .. }));
+        assert!(matches!(
+            validate(&big)[0].kind,
+            ProblemKind::TooLarge { .. }
+        ));
     }
 
     #[test]

@@ -1,0 +1,262 @@
+//! The native `.ron` save: serde + ron, versioned, readable by a person.
+//!
+//! ```text
+//! (
+//!     version: 1,
+//!     title: "Mini",
+//!     author: "The blog post",
+//!     notes: "The small Kakuro from the blog post.",
+//!     rows: [
+//!         r#"\   2\ 4\ \"#,
+//!         r#"\13 __ __ _"#,
+//!         r#"\    \ __ \"#,
+//!     ],
+//!     solution: Some([
+//!         "",
+//!         "238",
+//!         "1",
+//!     ]),
+//! )
+//! ```
+//!
+//! `rows` are the grid's rows in `.kakuro` token syntax, in its cryptic dialect (letters allowed,
+//! see [`crate::format::kakuro_text`]), so a PE 424 puzzle saves too. `solution`, when present,
+//! holds per row the digits of its white cells left to right (`0` for an empty cell). Version 1
+//! is the first; a file with a newer version is refused with a clear message, and older versions
+//! keep loading (tests/golden/v1.ron).
+
+use serde::{Deserialize, Serialize};
+
+use crate::format::Document;
+use crate::format::error::FormatError;
+use crate::format::kakuro_text::{self, Dialect};
+use crate::grid::{Grid, MAX_SIDE, Pos};
+
+/// The newest format version this program reads and the one it writes.
+pub const VERSION: u32 = 1;
+
+/// Just the version, read first so a newer file gets a clear message instead of a field error.
+#[derive(Deserialize)]
+#[serde(rename = "Kakuro")]
+struct Probe {
+    version: u32,
+}
+
+/// Version 1 of the save, field by field as it appears in the file.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Kakuro", deny_unknown_fields)]
+struct SaveV1 {
+    version: u32,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    author: String,
+    #[serde(default)]
+    notes: String,
+    rows: Vec<String>,
+    #[serde(default)]
+    solution: Option<Vec<String>>,
+}
+
+/// Writes the document, pretty-printed with `\n` line ends.
+pub fn to_string(doc: &Document) -> String {
+    let grid_text = kakuro_text::write(&doc.grid);
+    let save = SaveV1 {
+        version: VERSION,
+        title: doc.title.clone(),
+        author: doc.author.clone(),
+        notes: doc.notes.clone(),
+        rows: grid_text.lines().map(str::to_string).collect(),
+        solution: doc
+            .solution
+            .as_ref()
+            .map(|digits| solution_rows(&doc.grid, digits)),
+    };
+    // Raw strings keep the rows' backslashes readable.
+    let config = ron::ser::PrettyConfig::new()
+        .new_line("\n")
+        .escape_strings(false);
+    let mut text = ron::ser::to_string_pretty(&save, config)
+        .or_else(|_| {
+            ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::new().new_line("\n"))
+        })
+        .expect("ron serializes strings and lists of strings");
+    text.push('\n');
+    text
+}
+
+/// Per grid row, the digits of its white cells; digits beyond the white cells are dropped.
+fn solution_rows(grid: &Grid, digits: &[u8]) -> Vec<String> {
+    let mut digits = digits.iter();
+    grid.rows()
+        .map(|row| {
+            row.iter()
+                .filter(|c| c.is_white())
+                .map(|_| {
+                    let d = digits.next().copied().unwrap_or(0);
+                    char::from(b'0' + d.min(9))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Reads a `.ron` save of any version up to [`VERSION`].
+pub fn from_str(text: &str) -> Result<Document, FormatError> {
+    let probe: Probe = ron::from_str(text).map_err(ron_error)?;
+    match probe.version {
+        0 => return Err(FormatError::new("format version 0 does not exist")),
+        1 => {}
+        v => {
+            return Err(FormatError::new(format!(
+                "this file has format version {v}, newer than this program reads (up to {VERSION}); \
+                 open it with a newer kakuro"
+            )));
+        }
+    }
+    let save: SaveV1 = ron::from_str(text).map_err(ron_error)?;
+    if save.rows.len() > MAX_SIDE {
+        return Err(FormatError::new(format!(
+            "the grid has {} rows; the largest allowed is {MAX_SIDE}",
+            save.rows.len()
+        )));
+    }
+    let mut rows = Vec::with_capacity(save.rows.len());
+    for (r, row) in save.rows.iter().enumerate() {
+        let (cells, _) = kakuro_text::parse_row(row, Dialect::Cryptic)
+            .map_err(|e| row_error(text, &save.rows, r, e))?;
+        rows.push(cells);
+    }
+    let grid = Grid::from_rows(rows);
+    let solution = match &save.solution {
+        None => None,
+        Some(rows) => Some(read_solution(&grid, rows)?),
+    };
+    Ok(Document {
+        grid,
+        title: save.title,
+        author: save.author,
+        notes: save.notes,
+        solution,
+    })
+}
+
+/// A ron error with its place.
+fn ron_error(e: ron::error::SpannedError) -> FormatError {
+    FormatError::at(e.span.start.line, e.span.start.col, e.code.to_string())
+}
+
+/// A bad grid row, placed in the file when the row's text can be found there literally (it can
+/// when the file was written by [`to_string`]); otherwise named by its row number.
+fn row_error(text: &str, rows: &[String], r: usize, e: kakuro_text::RowError) -> FormatError {
+    let mut from = text.find("rows").unwrap_or(0);
+    let mut found = None;
+    for row in &rows[..=r] {
+        match text.get(from..).and_then(|rest| rest.find(row.as_str())) {
+            Some(at) if !row.is_empty() => {
+                found = Some(from + at);
+                from += at + row.len();
+            }
+            _ => {
+                found = None;
+                break;
+            }
+        }
+    }
+    let message = format!("grid row {}: {}", r + 1, e.message);
+    match found {
+        Some(start) => {
+            let before = &text[..start];
+            let line = before.matches('\n').count() + 1;
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let col = before[line_start..].chars().count() + e.col;
+            FormatError::at(line, col, message)
+        }
+        None => FormatError::new(message),
+    }
+}
+
+/// The saved digits, checked against the grid's white cells.
+fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, FormatError> {
+    if rows.len() != grid.height() {
+        return Err(FormatError::new(format!(
+            "the solution has {} rows; the grid has {}",
+            rows.len(),
+            grid.height()
+        )));
+    }
+    let mut digits = Vec::with_capacity(grid.white_count());
+    for (r, row) in rows.iter().enumerate() {
+        let whites = (0..grid.width())
+            .filter(|&c| grid.is_white(Pos::new(r, c)))
+            .count();
+        if let Some(bad) = row.chars().find(|c| !c.is_ascii_digit()) {
+            return Err(FormatError::new(format!(
+                "solution row {}: {bad:?} is not a digit",
+                r + 1
+            )));
+        }
+        if row.len() != whites {
+            return Err(FormatError::new(format!(
+                "solution row {} has {} digits; the row has {whites} white cells",
+                r + 1,
+                row.len()
+            )));
+        }
+        digits.extend(row.bytes().map(|b| b - b'0'));
+    }
+    Ok(digits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mini() -> Document {
+        let (grid, _) =
+            kakuro_text::parse("\\   2\\ 4\\ \\\n\\13 __ __ _\n\\    \\ __ \\\n").unwrap();
+        Document {
+            grid,
+            title: "Mini \"quoted\"".into(),
+            author: "A. Person".into(),
+            notes: "two\nlines".into(),
+            solution: Some(vec![2, 3, 8, 1]),
+        }
+    }
+
+    #[test]
+    fn round_trip_keeps_everything() {
+        let doc = mini();
+        let text = to_string(&doc);
+        assert!(text.starts_with("(\n    version: 1,\n"), "{text}");
+        assert!(!text.contains('\r'));
+        assert_eq!(from_str(&text).unwrap(), doc);
+    }
+
+    #[test]
+    fn newer_versions_are_refused_clearly() {
+        let text = to_string(&mini()).replace("version: 1", "version: 7");
+        let e = from_str(&text).unwrap_err();
+        assert!(e.message.contains("version 7, newer"), "{e}");
+    }
+
+    #[test]
+    fn syntax_and_row_errors_have_places() {
+        let e = from_str("(\n  version: 1,\n  rows: [\"_\" \"_\"],\n)").unwrap_err();
+        assert_eq!(e.line, Some(3));
+        let text = to_string(&mini()).replace("\\13 __", "\\13 _x");
+        let e = from_str(&text).unwrap_err();
+        assert_eq!(e.line, Some(9), "{e}\n{text}");
+        assert_eq!(e.col, Some(17), "{e}\n{text}");
+        assert!(
+            e.message.starts_with("grid row 2: unexpected letter 'x'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn solutions_must_fit_the_grid() {
+        let text = to_string(&mini()).replace("\"238\"", "\"23\"");
+        assert!(from_str(&text).is_err());
+    }
+}

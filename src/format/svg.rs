@@ -1,0 +1,153 @@
+//! SVG pictures of a grid in the look of classic printed Kakuro: white cells, dark walls split
+//! by a diagonal from top-left to bottom-right, the down sum in the lower-left triangle, the
+//! across sum in the upper-right one, digits centred. Output is deterministic.
+
+use std::fmt::Write;
+
+use crate::grid::{Cell, Grid, Pos};
+use crate::puzzle::Puzzle;
+
+/// Side of one cell, in SVG user units.
+const CELL: usize = 40;
+/// Room around the board for the outer border's stroke.
+const MARGIN: usize = 2;
+const INK: &str = "#222222";
+const PAPER: &str = "#ffffff";
+const CLUE_INK: &str = "#ffffff";
+const DIAGONAL: &str = "#bbbbbb";
+const LETTER_INK: &str = "#666666";
+
+/// The empty puzzle.
+pub fn puzzle(grid: &Grid) -> String {
+    picture(grid, |_| None)
+}
+
+/// The puzzle with each white cell's digit (`digits` by the puzzle's cell ids; 0 leaves the
+/// cell empty).
+pub fn solved(grid: &Grid, puzzle: &Puzzle, digits: &[u8]) -> String {
+    picture(grid, |pos| {
+        puzzle
+            .cell_at(pos)
+            .and_then(|id| digits.get(id.index()).copied())
+            .filter(|d| (1..=9).contains(d))
+    })
+}
+
+fn picture(grid: &Grid, digit: impl Fn(Pos) -> Option<u8>) -> String {
+    let width = grid.width() * CELL + 2 * MARGIN;
+    let height = grid.height() * CELL + 2 * MARGIN;
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans, Arial, sans-serif">"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="{PAPER}"/>"#
+    );
+    for pos in grid.positions() {
+        let x = MARGIN + pos.col * CELL;
+        let y = MARGIN + pos.row * CELL;
+        match grid.get(pos) {
+            Cell::Wall { down, across } => {
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{INK}" stroke="{INK}"/>"#
+                );
+                if down.is_some() || across.is_some() {
+                    let _ = writeln!(
+                        s,
+                        r#"<line x1="{x}" y1="{y}" x2="{}" y2="{}" stroke="{DIAGONAL}" stroke-width="1"/>"#,
+                        x + CELL,
+                        y + CELL
+                    );
+                }
+                if let Some(clue) = down {
+                    text(&mut s, x + 12, y + 33, 13, CLUE_INK, &clue.to_string());
+                }
+                if let Some(clue) = across {
+                    text(&mut s, x + 28, y + 17, 13, CLUE_INK, &clue.to_string());
+                }
+            }
+            Cell::White { shown } => {
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{PAPER}" stroke="{INK}"/>"#
+                );
+                match (digit(pos), shown) {
+                    (Some(d), shown) => {
+                        text(&mut s, x + 20, y + 29, 24, INK, &d.to_string());
+                        if let Some(letter) = shown {
+                            text(&mut s, x + 7, y + 11, 9, LETTER_INK, &letter.to_string());
+                        }
+                    }
+                    (None, Some(letter)) => {
+                        text(&mut s, x + 20, y + 29, 24, LETTER_INK, &letter.to_string());
+                    }
+                    (None, None) => {}
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        r#"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="2"/>"#,
+        grid.width() * CELL,
+        grid.height() * CELL
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A centred text element; the baseline is at `y`.
+fn text(s: &mut String, x: usize, y: usize, size: usize, fill: &str, content: &str) {
+    let _ = writeln!(
+        s,
+        r#"<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="middle">{}</text>"#,
+        escape(content)
+    );
+}
+
+/// Text made safe for XML content and attribute values.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::kakuro_text;
+
+    #[test]
+    fn a_small_puzzle_and_its_solution() {
+        let (grid, _) =
+            kakuro_text::parse("\\   2\\ 4\\ \\\n\\13 __ __ _\n\\    \\ __ \\\n").unwrap();
+        let svg = puzzle(&grid);
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 164 124\"")
+        );
+        assert!(svg.contains(">13</text>"));
+        assert_eq!(svg.matches("<line").count(), 3);
+        assert_eq!(svg, puzzle(&grid));
+        let p = Puzzle::from_grid(&grid).unwrap();
+        let solved = solved(&grid, &p, &[2, 3, 8, 1]);
+        assert!(solved.contains(">8</text>"));
+    }
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+}
