@@ -11,3 +11,5 @@ pub use grid::{Cell, Cipher, Clue, Direction, Grid, Letter, MAX_SIDE, Pos, Segme
 pub use puzzle::{CellId, InvalidPuzzle, Puzzle, PuzzleCell, Run, RunId};
 pub use solve::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
 pub use validate::{Problem, ProblemKind, Severity, validate};
+#[cfg(feature = "gui")]
+pub mod app;

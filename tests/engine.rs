@@ -161,20 +161,24 @@ fn is_valid(puzzle: &Puzzle, s: &Solution) -> bool {
 }
 
 /// The reference: every digit of every cell in order, pruned only by "no repeat" and "the sum
-/// can still be reached"; stops (returning `None`) past `cap` solutions.
+/// can still be reached"; gives up (returning `None`) past `cap` solutions or a million steps.
 fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
     fn go(
         p: &Puzzle,
         i: usize,
         digits: &mut Vec<u8>,
         out: &mut HashSet<Vec<u8>>,
-        cap: usize,
+        budget: &mut (usize, u64),
     ) -> bool {
         if i == p.cells().len() {
             out.insert(digits.clone());
-            return out.len() <= cap;
+            return out.len() <= budget.0;
         }
         for d in 1..=9u8 {
+            budget.1 += 1;
+            if budget.1 > 1_000_000 {
+                return false;
+            }
             digits.push(d);
             let ok = p.cell(kakuro::CellId(i as u32)).runs().all(|r| {
                 let run = p.run(r);
@@ -193,7 +197,7 @@ fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
                         total + left * (left + 1) / 2 <= s && s <= total + left * (19 - left) / 2
                     })
             });
-            if ok && !go(p, i + 1, digits, out, cap) {
+            if ok && !go(p, i + 1, digits, out, budget) {
                 return false;
             }
             digits.pop();
@@ -201,7 +205,7 @@ fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
         true
     }
     let mut out = HashSet::new();
-    go(puzzle, 0, &mut Vec::new(), &mut out, cap).then_some(out)
+    go(puzzle, 0, &mut Vec::new(), &mut out, &mut (cap, 0)).then_some(out)
 }
 
 /// Every solution the engine streams (up to `cap`), checking validity and repeats on the way.
@@ -295,7 +299,7 @@ fn random_filling(grid: &Grid, rng: &mut StdRng) -> Option<Vec<u8>> {
 // ---------------------------------------------------------------- brute force
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn engine_equals_brute_force(
@@ -322,14 +326,15 @@ proptest! {
 
 #[test]
 fn brute_force_agrees_on_known_small_puzzles() {
-    for name in ["small.kakuro", "mini.kakuro", "u.kakuro"] {
+    // small.kakuro has 6 solutions (r2c3 + r2c4 = 9 leaves three pairs, r3 two orders).
+    for (name, count) in [("small.kakuro", 6), ("mini.kakuro", 1), ("u.kakuro", 1)] {
         let Some(text) = shared(name) else { continue };
         let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
-        let expected = brute_force(&puzzle, 10).unwrap();
-        let (found, outcome) = engine_set(&puzzle, 10);
+        let expected = brute_force(&puzzle, 100).unwrap();
+        let (found, outcome) = engine_set(&puzzle, 100);
         assert_eq!(outcome, Outcome::Complete);
         assert_eq!(found, expected, "{name}");
-        assert_eq!(found.len(), 1, "{name} is unique");
+        assert_eq!(found.len(), count, "{name}");
     }
 }
 
@@ -340,7 +345,6 @@ fn real_puzzles_are_unique_and_valid() {
     for name in [
         "wikipedia.kakuro",
         "15x15.kakuro",
-        "small.kakuro",
         "u.kakuro",
         "mini.kakuro",
     ] {
@@ -442,8 +446,8 @@ fn limits_and_early_stop() {
 
 #[test]
 fn no_solution_is_none() {
-    // 1 2 / ? ? with across 3 and 4 ... columns 3 and 3 force a repeat.
-    let grid = parse_text("\\ 3\\ 3\\\n\\3 _ _\n\\3 _ _");
+    // The rows add up to 7, the columns to 6.
+    let grid = parse_text("\\ 3\\ 3\\\n\\3 _ _\n\\4 _ _");
     let puzzle = Puzzle::from_grid(&grid).unwrap();
     assert_eq!(Solver::new(&puzzle).uniqueness(), Some(Uniqueness::None));
     assert_eq!(
@@ -482,21 +486,31 @@ fn cancel_from_another_thread_returns_promptly() {
     let puzzle = Puzzle::from_grid(&pathological_grid()).unwrap();
     let token = CancelToken::new();
     let remote = token.clone();
+    // The other thread cancels only once solutions are flowing, so a slow (debug, loaded)
+    // machine cannot make it cancel before the first one.
+    let streaming = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen = streaming.clone();
     let canceller = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(100));
+        while !seen.load(std::sync::atomic::Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(Duration::from_millis(50));
         remote.cancel();
         Instant::now()
     });
     let mut n = 0u64;
     let outcome = Solver::new(&puzzle).with_cancel(token).for_each(|_| {
         n += 1;
+        streaming.store(true, std::sync::atomic::Ordering::Release);
         ControlFlow::Continue(())
     });
     let ended = Instant::now();
+    streaming.store(true, std::sync::atomic::Ordering::Release); // frees the canceller if none came
     let cancelled_at = canceller.join().unwrap();
     assert_eq!(outcome, Outcome::Cancelled);
     assert!(n > 0, "solutions streamed before the cancel");
-    assert!(ended.duration_since(cancelled_at) < Duration::from_millis(500));
+    // Generous: the machine may be loaded; a search that ignored the token would run for hours.
+    assert!(ended.duration_since(cancelled_at) < Duration::from_secs(5));
 }
 
 #[test]
@@ -555,7 +569,7 @@ impl Observer for Watch {
     }
     fn wants_snapshot(&mut self) -> bool {
         self.asked += 1;
-        self.asked % 7 == 0
+        self.asked.is_multiple_of(7)
     }
     fn snapshot(&mut self, s: &Snapshot<'_>) {
         self.snapshots += 1;

@@ -167,12 +167,17 @@ fn revise_run(
     let mut allowed: Mask = 0;
     let mut must: Mask = DIGITS;
     let mut sums: u64 = 0;
+    let mut support = [0 as Mask; 9];
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let set = table.masks[i];
         let sum = table.sums[i];
-        if set & s.fixed != s.fixed || set & !s.union != 0 || (sums_ok >> sum) & 1 == 0 {
+        if set & s.fixed != s.fixed
+            || set & !s.union != 0
+            || (sums_ok >> sum) & 1 == 0
+            || !match_set(state, cells, set, &mut support)
+        {
             live &= !(1u128 << i);
             continue;
         }
@@ -187,7 +192,75 @@ fn revise_run(
     if let Some((tens, units)) = cipher {
         restrict_letters(model, state, tens, units, sums)?;
     }
+    for (&c, &sup) in cells.iter().zip(&support) {
+        let d = state.domains[c as usize];
+        state.set_domain(model, c as usize, d & sup)?;
+    }
     narrow(model, state, cells, &s, allowed & !s.fixed, must)
+}
+
+/// If the cells can take the digits of `set` one each, adds to `support[i]` every digit cell
+/// `i` holds in some such assignment and returns `true`.
+#[inline]
+fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -> bool {
+    let mut masks = [0 as Mask; 9];
+    let mut covered = 0;
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = state.domains[c as usize] & set;
+        if *m == 0 {
+            return false;
+        }
+        covered |= *m;
+    }
+    if covered != set {
+        return false;
+    }
+    let masks = &masks[..cells.len()];
+    let mut owner = [NOBODY; 10];
+    for i in 0..masks.len() {
+        if !augment(masks, &mut owner, i, &mut 0) {
+            return false;
+        }
+    }
+    note(&owner, support);
+    // Every other digit of a cell is supported when the rest can be rematched around it.
+    for i in 0..masks.len() {
+        for d in digits(masks[i] & !support[i]) {
+            let mut o = owner;
+            if let Some(cur) = o.iter().position(|&x| x == i as u8) {
+                o[cur] = NOBODY;
+            }
+            let j = o[d as usize];
+            o[d as usize] = i as u8;
+            if j == NOBODY || augment(masks, &mut o, usize::from(j), &mut (1 << d)) {
+                note(&o, support);
+            }
+        }
+    }
+    true
+}
+
+const NOBODY: u8 = u8::MAX;
+
+#[inline]
+fn note(owner: &[u8; 10], support: &mut [Mask; 9]) {
+    for (d, &o) in owner.iter().enumerate() {
+        if o != NOBODY {
+            support[usize::from(o)] |= 1 << d;
+        }
+    }
+}
+
+fn augment(masks: &[Mask], owner: &mut [u8; 10], i: usize, seen: &mut Mask) -> bool {
+    for d in digits(masks[i] & !*seen) {
+        *seen |= 1 << d;
+        let o = owner[d as usize];
+        if o == NOBODY || augment(masks, owner, usize::from(o), seen) {
+            owner[d as usize] = i as u8;
+            return true;
+        }
+    }
+    false
 }
 
 /// The sums a cipher clue can still spell, as bits of a `u64` (sums 0..=63).

@@ -26,15 +26,14 @@ use crate::grid::Letter;
 
 /// Bytes of recorded part solutions one search may keep.
 const CACHE_BUDGET: usize = 32 << 20;
-/// Parts this small are checked for splitting at every node.
-const SPLIT_ALWAYS: u32 = 64;
 const NO_SLOT: u32 = u32::MAX;
 
 /// Whether a part with `open` undecided variables, last checked for splitting when it had
-/// `checked`, is checked again now: always when small, else once it has shrunk by an eighth.
-/// The enumeration order depends on this rule.
+/// `checked`, is checked again now: whenever it has shrunk. (Checking less often lets the
+/// search interleave decisions of independent parts, and a failing part then makes it retry
+/// the others' choices: thrashing.) The enumeration order depends on this rule.
 pub fn split_due(open: u32, checked: u32) -> bool {
-    open < checked && (open <= SPLIT_ALWAYS || u64::from(open) * 8 <= u64::from(checked) * 7)
+    open < checked
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -70,6 +69,7 @@ enum Alternatives {
         var: u32,
         rest: Mask,
         digit: u8,
+        /// Alternatives taken so far, the current one included.
         index: u8,
         count: u8,
     },
@@ -98,6 +98,8 @@ enum SlotState {
 #[derive(Debug)]
 struct Slot {
     state: SlotState,
+    /// Choices on the stack when the split that made this part happened.
+    base: usize,
     data: Vec<u8>,
 }
 
@@ -131,6 +133,8 @@ pub(super) struct Search<'a, O: Observer> {
     stats: Stats,
     cancel: &'a CancelToken,
     cancelled: bool,
+    /// After a doomed split, the choice-stack height to go back to.
+    fail_to: Option<usize>,
     work: u32,
     observer: O,
 }
@@ -167,6 +171,7 @@ impl<'a, O: Observer> Search<'a, O> {
             stats: Stats::default(),
             cancel,
             cancelled: false,
+            fail_to: None,
             work: 0,
             observer,
         }
@@ -188,6 +193,9 @@ impl<'a, O: Observer> Search<'a, O> {
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
+        if self.cancel.is_cancelled() {
+            return Outcome::Cancelled;
+        }
         self.stats.nodes += 1;
         if propagate_all(self.model, &mut self.state).is_err() {
             self.observer.event(Event::Contradiction);
@@ -265,6 +273,12 @@ impl<'a, O: Observer> Search<'a, O> {
     fn search_frame(&mut self, start: u32, len: u32, slot: u32, checked: u32) -> bool {
         if slot != NO_SLOT {
             match self.slots[slot as usize].state {
+                SlotState::Complete if self.slots[slot as usize].data.is_empty() => {
+                    // A part without solutions dooms the whole split: go back past it instead
+                    // of trying every solution of the parts before it.
+                    self.fail_to = Some(self.slots[slot as usize].base);
+                    return false;
+                }
                 SlotState::Complete => {
                     let marks = self.marks();
                     let alts = Alternatives::Replay {
@@ -297,7 +311,7 @@ impl<'a, O: Observer> Search<'a, O> {
                 write(&mut self.solution, self.model.cells, v, digit_of(d));
             } else {
                 open += 1;
-                let n = d.count_ones();
+                let n = d.count_ones().min(3);
                 if n < best_count {
                     best_count = n;
                     best = v;
@@ -322,7 +336,11 @@ impl<'a, O: Observer> Search<'a, O> {
                 for k in (0..parts).rev() {
                     let size = self.sizes[k];
                     end -= size;
-                    let slot = if k > 0 { self.new_slot() } else { NO_SLOT };
+                    let slot = if k > 0 {
+                        self.new_slot(self.choices.len())
+                    } else {
+                        NO_SLOT
+                    };
                     self.push_frame(Frame::Search {
                         start: end,
                         len: size,
@@ -385,6 +403,7 @@ impl<'a, O: Observer> Search<'a, O> {
                 while rest != 0 {
                     let digit = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
+                    index += 1;
                     self.choices[top].alts = Alternatives::Branch {
                         var,
                         rest,
@@ -392,7 +411,6 @@ impl<'a, O: Observer> Search<'a, O> {
                         index,
                         count,
                     };
-                    index += 1;
                     self.stats.nodes += 1;
                     self.stats.guesses += 1;
                     self.observer.event(Event::Decision {
@@ -443,6 +461,11 @@ impl<'a, O: Observer> Search<'a, O> {
 
     /// Goes back to the deepest choice with an alternative left and takes it.
     fn backtrack(&mut self) -> bool {
+        if let Some(base) = self.fail_to.take() {
+            // The choices made since the split cannot help; the recordings they hold are of
+            // parts inside the doomed split (freed below) or saw no solution (complete as is).
+            self.choices.truncate(base);
+        }
         while let Some(top) = self.choices.len().checked_sub(1) {
             if self.cancelled {
                 return false;
@@ -510,15 +533,17 @@ impl<'a, O: Observer> Search<'a, O> {
         Some(f)
     }
 
-    fn new_slot(&mut self) -> u32 {
+    fn new_slot(&mut self, base: usize) -> u32 {
         let i = self.live_slots;
         if i == self.slots.len() {
             self.slots.push(Slot {
                 state: SlotState::Fresh,
+                base,
                 data: Vec::new(),
             });
         }
         self.slots[i].state = SlotState::Fresh;
+        self.slots[i].base = base;
         self.live_slots += 1;
         i as u32
     }
@@ -641,7 +666,7 @@ fn entry_of<O: Observer>(search: &Search<'_, O>, c: &Choice) -> StackEntry {
         } => StackEntry {
             var: Some(var as usize),
             digit,
-            index: u32::from(index),
+            index: u32::from(index).saturating_sub(1),
             count: u32::from(count),
         },
         Alternatives::Replay {

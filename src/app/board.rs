@@ -1,0 +1,351 @@
+//! The board view: paints the grid (only the visible cells), turns clicks and drags into edits,
+//! and zooms and pans.
+
+use egui::{
+    Align2, Color32, FontId, PointerButton, Pos2, Rect, Role, Sense, Shape, Stroke, StrokeKind, Ui,
+    Vec2, WidgetInfo, pos2, vec2,
+};
+
+use super::editor::{Editor, Tool};
+use super::problems::Problems;
+use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
+
+const CANVAS_DARK: Color32 = Color32::from_rgb(0x3a, 0x3c, 0x41);
+const CANVAS_LIGHT: Color32 = Color32::from_rgb(0xd9, 0xd7, 0xd2);
+const WALL: Color32 = Color32::from_rgb(0x26, 0x26, 0x2a);
+const DIAGONAL: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x90);
+const CLUE: Color32 = Color32::from_rgb(0xf4, 0xf4, 0xf4);
+const WHITE: Color32 = Color32::from_rgb(0xff, 0xff, 0xfd);
+const DIGIT: Color32 = Color32::from_rgb(0x1d, 0x4f, 0xa3);
+const CURSOR: Color32 = Color32::from_rgb(0x2f, 0x80, 0xed);
+const ERROR: Color32 = Color32::from_rgb(0xe0, 0x36, 0x2c);
+const WARNING: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x20);
+
+/// The smallest and largest cell sizes, in points.
+const MIN_CELL: f32 = 6.0;
+const MAX_CELL: f32 = 160.0;
+/// Largest cell size "fit to window" picks: bigger cells look clumsy on small grids.
+const FIT_MAX: f32 = 64.0;
+const MARGIN: f32 = 16.0;
+/// Above this many visible cells, only the selected cell gets a widget of its own.
+const MAX_CELL_WIDGETS: usize = 2500;
+
+/// Zoom and pan of the board.
+pub struct BoardView {
+    /// Cell size in points.
+    cell: f32,
+    /// Where the board's top-left corner sits, relative to the view's top-left corner.
+    offset: Vec2,
+    /// Fit the board to the view on the next frame (after a load, or Ctrl+0).
+    fit_pending: bool,
+    view: Rect,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView {
+            cell: 40.0,
+            offset: Vec2::splat(MARGIN),
+            fit_pending: true,
+            view: Rect::NOTHING,
+        }
+    }
+}
+
+/// How a cell is named for screen readers and tests: "r3c4, white cell",
+/// "r1c2, wall, down 16 across 5".
+pub fn cell_label(grid: &Grid, pos: Pos) -> String {
+    match grid.get(pos) {
+        Cell::White { shown: None } => format!("{pos}, white cell"),
+        Cell::White { shown: Some(l) } => format!("{pos}, white cell, shows {l}"),
+        Cell::Wall { down, across } => {
+            let mut label = format!("{pos}, wall");
+            let mut sep = ", ";
+            for (name, clue) in [("down", down), ("across", across)] {
+                if let Some(clue) = clue {
+                    label.push_str(&format!("{sep}{name} {clue}"));
+                    sep = " ";
+                }
+            }
+            label
+        }
+    }
+}
+
+impl BoardView {
+    /// Fits the whole board into the view on the next frame.
+    pub fn fit(&mut self) {
+        self.fit_pending = true;
+    }
+
+    /// Zooms by `factor` around the view's centre.
+    pub fn zoom_by(&mut self, factor: f32) {
+        let centre = self.view.center();
+        self.zoom_at(centre, factor);
+    }
+
+    /// The cell size in points (for the status bar's zoom figure).
+    pub fn cell_size(&self) -> f32 {
+        self.cell
+    }
+
+    fn zoom_at(&mut self, point: Pos2, factor: f32) {
+        let new = (self.cell * factor).clamp(MIN_CELL, MAX_CELL);
+        let anchor = point - self.view.min;
+        // Keep the board point under `point` where it is.
+        self.offset = anchor - (anchor - self.offset) * (new / self.cell);
+        self.cell = new;
+    }
+
+    fn origin(&self) -> Pos2 {
+        self.view.min + self.offset
+    }
+
+    fn cell_rect(&self, pos: Pos) -> Rect {
+        let min = self.origin() + vec2(pos.col as f32, pos.row as f32) * self.cell;
+        Rect::from_min_size(min, Vec2::splat(self.cell))
+    }
+
+    fn cell_at(&self, (width, height): (usize, usize), point: Pos2) -> Option<Pos> {
+        let rel = (point - self.origin()) / self.cell;
+        if rel.x < 0.0 || rel.y < 0.0 {
+            return None;
+        }
+        let pos = Pos::new(rel.y as usize, rel.x as usize);
+        (pos.row < height && pos.col < width).then_some(pos)
+    }
+
+    fn do_fit(&mut self, grid: &Grid) {
+        let (w, h) = (grid.width().max(1) as f32, grid.height().max(1) as f32);
+        let avail = self.view.size() - Vec2::splat(2.0 * MARGIN);
+        self.cell = (avail.x / w).min(avail.y / h).clamp(MIN_CELL, FIT_MAX);
+        let board = vec2(w, h) * self.cell;
+        self.offset = ((self.view.size() - board) / 2.0).max(Vec2::splat(MARGIN));
+        self.fit_pending = false;
+    }
+
+    /// Keeps at least a corner of the board in view.
+    fn clamp_offset(&mut self, grid: &Grid) {
+        let board = vec2(grid.width() as f32, grid.height() as f32) * self.cell;
+        let keep = Vec2::splat(2.0 * self.cell.max(MARGIN));
+        let size = self.view.size();
+        // max-then-min, not clamp: a view smaller than the board's margins must not panic.
+        self.offset = self.offset.min(size - keep).max(keep - board);
+    }
+
+    /// Shows the board in all the space left, and applies the pointer's edits, zoom and pan.
+    pub fn ui(&mut self, ui: &mut Ui, editor: &mut Editor, problems: &Problems) {
+        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        response.widget_info(|| WidgetInfo::labeled(Role::Grid, true, "Board"));
+        self.view = rect;
+        if self.fit_pending && rect.width() > 4.0 * MARGIN && rect.height() > 4.0 * MARGIN {
+            self.do_fit(editor.grid());
+        }
+        self.zoom_and_pan(ui, &response);
+        self.clamp_offset(editor.grid());
+        self.pointer_edits(ui, &response, editor);
+        if response.has_focus() {
+            let filter = egui::EventFilter {
+                tab: true,
+                horizontal_arrows: true,
+                vertical_arrows: true,
+                escape: false,
+            };
+            ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
+        }
+        self.paint(ui, editor, problems, response.id);
+    }
+
+    fn zoom_and_pan(&mut self, ui: &Ui, response: &egui::Response) {
+        if let Some(hover) = response.hover_pos() {
+            let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
+            if zoom != 1.0 {
+                self.zoom_at(hover, zoom);
+            }
+            self.offset += scroll;
+        }
+        if response.dragged_by(PointerButton::Secondary)
+            || response.dragged_by(PointerButton::Middle)
+        {
+            self.offset += response.drag_delta();
+        }
+    }
+
+    fn pointer_edits(&mut self, ui: &Ui, response: &egui::Response, editor: &mut Editor) {
+        // Only the board's size is needed to find cells; the grid itself changes as we edit.
+        let size = (editor.grid().width(), editor.grid().height());
+        if response.drag_started_by(PointerButton::Primary) && editor.tool == Tool::Draw {
+            let origin = ui.input(|i| i.pointer.press_origin());
+            if let Some(pos) = origin.and_then(|p| self.cell_at(size, p)) {
+                editor.begin_stroke(pos);
+            }
+        }
+        if editor.stroking() {
+            if let Some(pos) = response
+                .interact_pointer_pos()
+                .and_then(|p| self.cell_at(size, p))
+            {
+                editor.extend_stroke(pos);
+            }
+            if !response.dragged_by(PointerButton::Primary) {
+                editor.end_stroke();
+            }
+        }
+        if response.clicked() {
+            response.request_focus();
+            let Some(point) = response.interact_pointer_pos() else {
+                return;
+            };
+            let Some(pos) = self.cell_at(size, point) else {
+                return;
+            };
+            editor.select(pos);
+            match editor.tool {
+                Tool::Draw => editor.toggle_cursor(),
+                Tool::Clues if !editor.grid().is_white(pos) => {
+                    // The lower-left triangle holds the down clue, the upper-right the across.
+                    let r = self.cell_rect(pos);
+                    let rel = point - r.min;
+                    // Clearly below the diagonal means down; its centre picks across.
+                    editor.field = if rel.y - rel.x > 0.05 * self.cell {
+                        Direction::Down
+                    } else {
+                        Direction::Across
+                    };
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn paint(&self, ui: &mut Ui, editor: &Editor, problems: &Problems, board_id: egui::Id) {
+        let grid = editor.grid();
+        let painter = ui.painter_at(self.view);
+        let s = self.cell;
+        let origin = self.origin();
+        let board =
+            Rect::from_min_size(origin, vec2(grid.width() as f32, grid.height() as f32) * s);
+        let line = (s * 0.035).clamp(1.0, 2.5);
+        let canvas = if ui.visuals().dark_mode {
+            CANVAS_DARK
+        } else {
+            CANVAS_LIGHT
+        };
+        painter.rect_filled(self.view, 0.0, canvas);
+        painter.rect_filled(board.expand(line * 2.0), 2.0, WALL);
+
+        // Only the cells that intersect the view are painted and get a widget.
+        let visible = self.view.intersect(board);
+        if !visible.is_positive() {
+            return;
+        }
+        let first = |v: f32, o: f32| ((v - o) / s).floor().max(0.0) as usize;
+        let (r0, c0) = (
+            first(visible.top(), origin.y),
+            first(visible.left(), origin.x),
+        );
+        let r1 = (((visible.bottom() - origin.y) / s).ceil() as usize).min(grid.height());
+        let c1 = (((visible.right() - origin.x) / s).ceil() as usize).min(grid.width());
+        let text = s >= 12.0;
+        // A widget per cell lets screen readers and tests find every visible cell; when zoomed
+        // out over thousands of cells, only the selected one gets a widget, keeping frames cheap.
+        let every_cell = (r1 - r0) * (c1 - c0) <= MAX_CELL_WIDGETS;
+        for row in r0..r1 {
+            for col in c0..c1 {
+                let pos = Pos::new(row, col);
+                let rect = self.cell_rect(pos);
+                match grid.get(pos) {
+                    Cell::White { shown } => {
+                        painter.rect_filled(rect.shrink(line / 2.0), 0.0, WHITE);
+                        let digit = editor.sheet().digit(pos);
+                        if text && digit != 0 {
+                            let font = FontId::proportional(s * 0.6);
+                            painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, DIGIT);
+                        } else if let (true, Some(l)) = (text, shown) {
+                            let font = FontId::proportional(s * 0.5);
+                            painter.text(rect.center(), Align2::CENTER_CENTER, l, font, DIAGONAL);
+                        }
+                    }
+                    Cell::Wall { down, across } => {
+                        let slot = |dir| grid.is_white(pos.step(dir));
+                        let has_slot = slot(Direction::Down) || slot(Direction::Across);
+                        if has_slot || down.is_some() || across.is_some() {
+                            let inset = rect.shrink(line * 1.5);
+                            painter.line_segment(
+                                [inset.left_top(), inset.right_bottom()],
+                                Stroke::new(line * 0.8, DIAGONAL),
+                            );
+                        }
+                        if text {
+                            paint_clue(&painter, rect, Direction::Down, down);
+                            paint_clue(&painter, rect, Direction::Across, across);
+                        }
+                    }
+                }
+                if let Some(severity) = problems.mark(pos) {
+                    let color = match severity {
+                        Severity::Error => ERROR,
+                        Severity::Warning => WARNING,
+                    };
+                    let width = (s * 0.06).clamp(1.5, 3.0);
+                    painter.rect_stroke(
+                        rect.shrink(line),
+                        0.0,
+                        Stroke::new(width, color),
+                        StrokeKind::Inside,
+                    );
+                }
+                if !every_cell && pos != editor.cursor {
+                    continue;
+                }
+                let id = board_id.with(pos);
+                let response = ui.interact(rect.intersect(self.view), id, Sense::hover());
+                let selected = pos == editor.cursor;
+                let digit = editor.sheet().digit(pos);
+                response.widget_info(|| {
+                    let mut info =
+                        WidgetInfo::selected(Role::GridCell, true, selected, cell_label(grid, pos));
+                    info.current_text_value = (digit != 0).then(|| digit.to_string());
+                    info
+                });
+            }
+        }
+        self.paint_cursor(&painter, editor);
+    }
+
+    fn paint_cursor(&self, painter: &egui::Painter, editor: &Editor) {
+        let pos = editor.cursor;
+        if !editor.grid().contains(pos) {
+            return;
+        }
+        let rect = self.cell_rect(pos);
+        let width = (self.cell * 0.08).clamp(2.0, 4.0);
+        if editor.tool != Tool::Draw && !editor.grid().is_white(pos) {
+            let [tl, tr, bl, br] = [
+                rect.left_top(),
+                rect.right_top(),
+                rect.left_bottom(),
+                rect.right_bottom(),
+            ];
+            let triangle = match editor.field {
+                Direction::Down => vec![tl, br, bl],
+                Direction::Across => vec![tl, tr, br],
+            };
+            let fill = CURSOR.gamma_multiply(0.45);
+            painter.add(Shape::convex_polygon(triangle, fill, Stroke::NONE));
+        }
+        painter.rect_stroke(rect, 2.0, Stroke::new(width, CURSOR), StrokeKind::Middle);
+    }
+}
+
+/// Paints one clue of a wall: the down clue in the lower-left half, the across in the upper-right.
+fn paint_clue(painter: &egui::Painter, rect: Rect, dir: Direction, clue: Option<Clue>) {
+    let Some(clue) = clue else { return };
+    let s = rect.width();
+    let at = match dir {
+        Direction::Down => rect.min + vec2(0.29, 0.72) * s,
+        Direction::Across => rect.min + vec2(0.71, 0.30) * s,
+    };
+    let font = FontId::proportional(s * 0.3);
+    painter.text(pos2(at.x, at.y), Align2::CENTER_CENTER, clue, font, CLUE);
+}

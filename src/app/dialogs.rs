@@ -1,0 +1,272 @@
+//! The app's modal dialogs: New puzzle, unsaved changes, a path typed in the window, which PE 424
+//! puzzle to open, and error messages.
+
+use std::path::PathBuf;
+
+use egui::{Id, Modal};
+
+use super::KakuroApp;
+use super::files::{Action, Purpose};
+use crate::{Grid, MAX_SIDE};
+
+/// "Save changes first?" before an action that would drop them.
+pub struct Confirm {
+    /// What to do once the user has answered.
+    pub action: Action,
+}
+
+/// The in-app path field, used when no native file dialog is available (and in tests).
+pub struct PathPrompt {
+    purpose: Purpose,
+    reason: &'static str,
+    text: String,
+}
+
+impl PathPrompt {
+    /// A prompt for `purpose`, saying `reason`, pre-filled with `text`.
+    pub fn new(purpose: Purpose, reason: &'static str, text: String) -> PathPrompt {
+        PathPrompt {
+            purpose,
+            reason,
+            text,
+        }
+    }
+}
+
+/// Which puzzle of a PE 424 file to open.
+pub struct Pe424Choice {
+    path: PathBuf,
+    grids: Vec<Grid>,
+    selected: usize,
+}
+
+impl Pe424Choice {
+    /// A choice among the `grids` read from `path`.
+    pub fn new(path: PathBuf, grids: Vec<Grid>) -> Pe424Choice {
+        Pe424Choice {
+            path,
+            grids,
+            selected: 0,
+        }
+    }
+}
+
+/// The New puzzle dialog's fields.
+pub struct NewPuzzle {
+    width: usize,
+    height: usize,
+}
+
+/// Which dialogs are open.
+#[derive(Default)]
+pub struct Dialogs {
+    /// The New puzzle dialog.
+    pub new: Option<NewPuzzle>,
+    /// The unsaved-changes question.
+    pub confirm: Option<Confirm>,
+    /// The path field.
+    pub path: Option<PathPrompt>,
+    /// The PE 424 puzzle chooser.
+    pub pe424: Option<Pe424Choice>,
+    /// An error message to acknowledge.
+    pub error: Option<String>,
+}
+
+impl Dialogs {
+    /// Whether any dialog is open (the board then ignores the keyboard).
+    pub fn is_open(&self) -> bool {
+        self.new.is_some()
+            || self.confirm.is_some()
+            || self.path.is_some()
+            || self.pe424.is_some()
+            || self.error.is_some()
+    }
+
+    /// Opens the New dialog, proposing the current grid's size.
+    pub fn open_new(&mut self, current: &Grid) {
+        self.new = Some(NewPuzzle {
+            width: current.width().max(2),
+            height: current.height().max(2),
+        });
+    }
+}
+
+impl KakuroApp {
+    /// Shows whichever dialogs are open and acts on their answers.
+    pub(super) fn dialogs_ui(&mut self, ctx: &egui::Context) {
+        self.new_ui(ctx);
+        self.confirm_ui(ctx);
+        self.path_ui(ctx);
+        self.pe424_ui(ctx);
+        if let Some(message) = &self.dialogs.error {
+            let modal = Modal::new(Id::unique("error")).show(ctx, |ui| {
+                ui.set_max_width(520.0);
+                ui.heading("Something went wrong");
+                ui.label(message.as_str());
+                ui.button("OK").clicked()
+            });
+            if modal.inner || modal.should_close() {
+                self.dialogs.error = None;
+            }
+        }
+        if self.quit_requested {
+            self.quit_requested = false;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    fn new_ui(&mut self, ctx: &egui::Context) {
+        let Some(new) = &mut self.dialogs.new else {
+            return;
+        };
+        let mut create = None;
+        let modal = Modal::new(Id::unique("new puzzle")).show(ctx, |ui| {
+            ui.heading("New puzzle");
+            ui.label("Walls along the top and left edges, white cells inside.");
+            egui::Grid::new("new size").show(ui, |ui| {
+                let w = ui.label("Width");
+                ui.add(egui::DragValue::new(&mut new.width).range(2..=MAX_SIDE))
+                    .labelled_by(w.id);
+                ui.end_row();
+                let h = ui.label("Height");
+                ui.add(egui::DragValue::new(&mut new.height).range(2..=MAX_SIDE))
+                    .labelled_by(h.id);
+                ui.end_row();
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Create").clicked() {
+                    create = Some((new.width, new.height));
+                }
+                ui.button("Cancel").clicked()
+            })
+            .inner
+        });
+        if let Some((w, h)) = create {
+            self.dialogs.new = None;
+            self.new_puzzle(w, h);
+        } else if modal.inner || modal.should_close() {
+            self.dialogs.new = None;
+        }
+    }
+
+    fn confirm_ui(&mut self, ctx: &egui::Context) {
+        let Some(confirm) = &self.dialogs.confirm else {
+            return;
+        };
+        let what = match confirm.action {
+            Action::Quit => "closing",
+            Action::New => "starting a new puzzle",
+            Action::Open | Action::OpenPath(_) => "opening another file",
+        };
+        let name = self
+            .files
+            .path
+            .as_ref()
+            .map_or_else(|| "this puzzle".into(), |p| p.display().to_string());
+        let modal = Modal::new(Id::unique("unsaved")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            ui.label(format!("Save the changes to {name} before {what}?"));
+            ui.horizontal(|ui| {
+                let save = ui.button("Save").clicked();
+                let discard = ui.button("Don't save").clicked();
+                let cancel = ui.button("Cancel").clicked();
+                (save, discard, cancel)
+            })
+            .inner
+        });
+        let (save, discard, cancel) = modal.inner;
+        if !(save || discard || cancel || modal.should_close()) {
+            return;
+        }
+        let Some(confirm) = self.dialogs.confirm.take() else {
+            return;
+        };
+        if save {
+            if self.save() {
+                self.perform(confirm.action);
+            } else if self.dialogs.error.is_none() {
+                // Untitled: the action waits for the Save As answer.
+                self.pending_after_save = Some(confirm.action);
+            }
+        } else if discard {
+            self.perform(confirm.action);
+        }
+    }
+
+    fn path_ui(&mut self, ctx: &egui::Context) {
+        let Some(prompt) = &mut self.dialogs.path else {
+            return;
+        };
+        let purpose = prompt.purpose;
+        let title = match purpose {
+            Purpose::Open => "Open a puzzle",
+            Purpose::SaveAs => "Save the puzzle as",
+            Purpose::ExportSvg => "Export an SVG picture",
+        };
+        let modal = Modal::new(Id::unique("path prompt")).show(ctx, |ui| {
+            ui.set_min_width(460.0);
+            ui.heading(title);
+            ui.label(prompt.reason);
+            let label = ui.label("Path");
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut prompt.text)
+                    .hint_text("/home/me/puzzles/my.kakuro")
+                    .desired_width(f32::INFINITY),
+            );
+            let edit = edit.labelled_by(label.id);
+            if !edit.has_focus() && !edit.lost_focus() {
+                edit.request_focus();
+            }
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.horizontal(|ui| {
+                let go = ui.button(purpose.verb()).clicked() || enter;
+                (go, ui.button("Cancel").clicked())
+            })
+            .inner
+        });
+        let (go, cancel) = modal.inner;
+        if go && !prompt.text.trim().is_empty() {
+            let path = PathBuf::from(prompt.text.trim());
+            self.dialogs.path = None;
+            self.path_chosen(purpose, path);
+        } else if cancel || modal.should_close() {
+            self.dialogs.path = None;
+            self.pending_after_save = None;
+        }
+    }
+
+    fn pe424_ui(&mut self, ctx: &egui::Context) {
+        let Some(choice) = &mut self.dialogs.pe424 else {
+            return;
+        };
+        let modal = Modal::new(Id::unique("pe424")).show(ctx, |ui| {
+            ui.heading("Which puzzle?");
+            ui.label(format!(
+                "{} holds {} puzzles.",
+                choice.path.display(),
+                choice.grids.len()
+            ));
+            egui::ScrollArea::vertical()
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    for (i, grid) in choice.grids.iter().enumerate() {
+                        let text =
+                            format!("Puzzle {} ({} × {})", i + 1, grid.width(), grid.height());
+                        if ui.selectable_label(choice.selected == i, text).clicked() {
+                            choice.selected = i;
+                        }
+                    }
+                });
+            ui.horizontal(|ui| (ui.button("Open").clicked(), ui.button("Cancel").clicked()))
+                .inner
+        });
+        let (open, cancel) = modal.inner;
+        if open {
+            if let Some(choice) = self.dialogs.pe424.take() {
+                self.open_pe424(&choice.path, choice.grids, choice.selected);
+            }
+        } else if cancel || modal.should_close() {
+            self.dialogs.pe424 = None;
+        }
+    }
+}

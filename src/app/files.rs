@@ -1,0 +1,418 @@
+//! Files: open, save, save as, export SVG, recent files, drag and drop, and the file dialogs.
+//!
+//! Native dialogs (rfd) run on a named thread and send the picked path back over a channel, so a
+//! frame never waits on them. When no dialog can be shown (rfd returns nothing at once: no
+//! desktop portal on Linux) the app asks for the path in the window instead, and says why.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use super::dialogs::{Confirm, PathPrompt, Pe424Choice};
+use super::sheet::Sheet;
+use super::{KakuroApp, Meta};
+use crate::format::{self, Document, Format};
+use crate::{Grid, Pos};
+
+/// How many recent files the File menu lists.
+const RECENT: usize = 10;
+
+/// A dialog answering faster than this did not show anything: there is no dialog to show.
+const NO_DIALOG: Duration = Duration::from_millis(400);
+
+/// What a file dialog or path prompt is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Open a puzzle.
+    Open,
+    /// Save the puzzle under a new name.
+    SaveAs,
+    /// Write the puzzle as an SVG picture.
+    ExportSvg,
+}
+
+impl Purpose {
+    /// The verb on the confirm button.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Purpose::Open => "Open",
+            Purpose::SaveAs => "Save",
+            Purpose::ExportSvg => "Export",
+        }
+    }
+}
+
+/// Actions that would throw away unsaved changes, so they ask first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Start a new puzzle.
+    New,
+    /// Choose a file to open.
+    Open,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Close the window.
+    Quit,
+}
+
+struct DialogReply {
+    purpose: Purpose,
+    picked: Option<PathBuf>,
+    elapsed: Duration,
+}
+
+/// The file being edited, the recent list and the state of file dialogs.
+pub struct Files {
+    /// The current file; `None` for an untitled puzzle.
+    pub path: Option<PathBuf>,
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    dialog: Option<Receiver<DialogReply>>,
+    /// Native dialogs turned out to be unavailable: ask in the window from now on.
+    no_native: bool,
+}
+
+impl Files {
+    /// No file yet, and the recent list from storage.
+    pub fn new(recent: Vec<PathBuf>) -> Files {
+        Files {
+            path: None,
+            recent,
+            dialog: None,
+            no_native: false,
+        }
+    }
+
+    /// Whether a native dialog is open (the window waits for it).
+    pub fn is_busy(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT);
+    }
+}
+
+/// The sheet's digits as a document's solution: per white cell in reading order.
+fn solution_of(sheet: &Sheet) -> Option<Vec<u8>> {
+    let grid = &sheet.grid;
+    sheet.has_digits().then(|| {
+        grid.positions()
+            .filter(|p| grid.is_white(*p))
+            .map(|p| sheet.digit(p))
+            .collect()
+    })
+}
+
+/// A document's grid and saved digits as a sheet.
+fn sheet_of(grid: Grid, solution: Option<&[u8]>) -> Sheet {
+    let mut sheet = Sheet::new(grid);
+    if let Some(digits) = solution {
+        let whites: Vec<Pos> = sheet
+            .grid
+            .positions()
+            .filter(|p| sheet.grid.is_white(*p))
+            .collect();
+        for (pos, &d) in whites.into_iter().zip(digits) {
+            sheet.set_digit(pos, d);
+        }
+    }
+    sheet
+}
+
+impl KakuroApp {
+    /// Opens the file at `path`. PE 424 files with several puzzles ask which one. On failure the
+    /// current puzzle stays as it was and the error (with line and column) is returned.
+    pub fn load_path(&mut self, path: &Path) -> Result<(), String> {
+        let read_as = Format::from_path(path).or_else(|| {
+            let text = std::fs::read_to_string(path).ok()?;
+            Some(Format::sniff(&text))
+        });
+        if read_as == Some(Format::Pe424) {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+            let grids =
+                format::pe424::parse_file(&text).map_err(|e| e.in_file(path).to_string())?;
+            if grids.len() > 1 {
+                self.dialogs.pe424 = Some(Pe424Choice::new(path.to_path_buf(), grids));
+                return Ok(());
+            }
+        }
+        let loaded = format::load(path).map_err(|e| e.to_string())?;
+        let doc = loaded.document;
+        let sheet = sheet_of(doc.grid, doc.solution.as_deref());
+        let meta = Meta {
+            title: doc.title,
+            author: doc.author,
+            notes: doc.notes,
+        };
+        // A PE 424 file cannot be written back as it was read: saving goes to a new .ron file.
+        let path_kept = (loaded.format != Format::Pe424).then(|| path.to_path_buf());
+        self.set_document(sheet, meta, path_kept);
+        self.files.remember(path);
+        self.status.info(format!("Opened {}", path.display()));
+        Ok(())
+    }
+
+    /// Opens puzzle number `index` (from 0) of a PE 424 file's `grids`.
+    pub(super) fn open_pe424(&mut self, path: &Path, grids: Vec<Grid>, index: usize) {
+        if let Some(grid) = grids.into_iter().nth(index) {
+            self.set_document(Sheet::new(grid), Meta::default(), None);
+            self.files.remember(path);
+            self.status
+                .info(format!("Opened puzzle {} of {}", index + 1, path.display()));
+        }
+    }
+
+    /// Saves the puzzle to `path` in the format its extension names (atomically), and makes it
+    /// the current file. An `.svg` path exports a picture and leaves the current file as it is.
+    pub fn save_path(&mut self, path: &Path) -> Result<(), String> {
+        let doc = Document {
+            grid: self.editor.grid().clone(),
+            title: self.meta.title.clone(),
+            author: self.meta.author.clone(),
+            notes: self.meta.notes.clone(),
+            solution: solution_of(self.editor.sheet()),
+        };
+        format::save(path, &doc).map_err(|e| e.to_string())?;
+        if Format::from_path(path) == Some(Format::Svg) {
+            self.status.info(format!("Exported {}", path.display()));
+            return Ok(());
+        }
+        self.saved = (self.editor.sheet().clone(), self.meta.clone());
+        self.files.path = Some(path.to_path_buf());
+        self.files.remember(path);
+        self.status.info(format!("Saved {}", path.display()));
+        Ok(())
+    }
+
+    /// Ctrl+S: saves to the current file, or asks for a name. Returns whether it saved now.
+    pub(super) fn save(&mut self) -> bool {
+        match self.files.path.clone() {
+            Some(path) => {
+                let result = self.save_path(&path);
+                self.report(result)
+            }
+            None => {
+                self.save_as();
+                false
+            }
+        }
+    }
+
+    /// Ctrl+Shift+S: asks for a name to save under.
+    pub(super) fn save_as(&mut self) {
+        self.ask_path(Purpose::SaveAs);
+    }
+
+    /// Asks for an SVG file name and writes the picture there.
+    pub(super) fn export_svg(&mut self) {
+        self.ask_path(Purpose::ExportSvg);
+    }
+
+    /// Shows an error in the status bar and in a message box; returns whether `result` was Ok.
+    pub(super) fn report(&mut self, result: Result<(), String>) -> bool {
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                self.dialogs.error = Some(e.clone());
+                self.status.error(e);
+                false
+            }
+        }
+    }
+
+    /// Runs `action`, first asking about unsaved changes if there are any.
+    pub(super) fn request(&mut self, action: Action) {
+        if self.is_dirty() {
+            self.dialogs.confirm = Some(Confirm { action });
+        } else {
+            self.perform(action);
+        }
+    }
+
+    /// Runs `action` without asking.
+    pub(super) fn perform(&mut self, action: Action) {
+        match action {
+            Action::New => self.dialogs.open_new(self.editor.grid()),
+            Action::Open => self.ask_path(Purpose::Open),
+            Action::OpenPath(path) => {
+                let result = self.load_path(&path);
+                self.report(result);
+            }
+            Action::Quit => {
+                self.allow_close = true;
+                self.quit_requested = true;
+            }
+        }
+    }
+
+    /// Starts a New puzzle of `width × height`: walls along the top and left, white inside.
+    pub(super) fn new_puzzle(&mut self, width: usize, height: usize) {
+        let mut grid = Grid::new(width, height);
+        for pos in grid.positions() {
+            if pos.row > 0 && pos.col > 0 {
+                grid.set(pos, crate::Cell::WHITE);
+            }
+        }
+        self.set_document(Sheet::new(grid), Meta::default(), None);
+        // A new puzzle has nothing worth asking about until it is edited.
+        self.status.info(format!("New {width} × {height} puzzle"));
+    }
+
+    /// Asks for a path: a native dialog on its own thread, or the in-app path field.
+    fn ask_path(&mut self, purpose: Purpose) {
+        if !self.options.native_dialogs || self.files.no_native {
+            let reason = if self.options.native_dialogs {
+                "No file dialog is available on this desktop (no portal or zenity), so type the path here."
+            } else {
+                "Type the file's path."
+            };
+            self.dialogs.path = Some(PathPrompt::new(
+                purpose,
+                reason,
+                self.suggested_path(purpose),
+            ));
+            return;
+        }
+        let mut dialog = rfd::FileDialog::new();
+        if let Some(dir) = self.files.path.as_ref().and_then(|p| p.parent()) {
+            dialog = dialog.set_directory(dir);
+        }
+        dialog = match purpose {
+            Purpose::Open => dialog
+                .add_filter("Kakuro puzzles", &["kakuro", "ron", "pe424", "txt"])
+                .add_filter("All files", &["*"]),
+            Purpose::SaveAs => dialog
+                .add_filter("Kakuro text", &["kakuro"])
+                .add_filter("Kakuro studio save", &["ron"])
+                .set_file_name(self.suggested_name("kakuro")),
+            Purpose::ExportSvg => dialog
+                .add_filter("SVG picture", &["svg"])
+                .set_file_name(self.suggested_name("svg")),
+        };
+        let (tx, rx) = channel();
+        self.files.dialog = Some(rx);
+        let ctx = self.ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("file-dialog".into())
+            .spawn(move || {
+                let started = Instant::now();
+                let picked = match purpose {
+                    Purpose::Open => dialog.pick_file(),
+                    Purpose::SaveAs | Purpose::ExportSvg => dialog.save_file(),
+                };
+                let elapsed = started.elapsed();
+                let _ = tx.send(DialogReply {
+                    purpose,
+                    picked,
+                    elapsed,
+                });
+                ctx.request_repaint();
+            });
+        if spawned.is_err() {
+            self.files.dialog = None;
+            self.files.no_native = true;
+            self.ask_path(purpose);
+        }
+    }
+
+    fn suggested_name(&self, ext: &str) -> String {
+        let stem = self
+            .files
+            .path
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map_or_else(|| "puzzle".to_string(), |s| s.to_string_lossy().into());
+        format!("{stem}.{ext}")
+    }
+
+    fn suggested_path(&self, purpose: Purpose) -> String {
+        let dir = self.files.path.as_ref().and_then(|p| p.parent());
+        let name = match purpose {
+            Purpose::Open => return String::new(),
+            Purpose::SaveAs => self.suggested_name("kakuro"),
+            Purpose::ExportSvg => self.suggested_name("svg"),
+        };
+        dir.map_or(name.clone(), |d| d.join(&name).display().to_string())
+    }
+
+    /// The answer of a path prompt or dialog: opens, saves or exports.
+    pub(super) fn path_chosen(&mut self, purpose: Purpose, path: PathBuf) {
+        let result = match purpose {
+            Purpose::Open => self.load_path(&path),
+            Purpose::SaveAs => self.save_path(&path),
+            Purpose::ExportSvg => self.save_path(&path.with_extension("svg")),
+        };
+        if self.report(result) && purpose == Purpose::SaveAs {
+            self.after_save();
+        }
+    }
+
+    /// Drains the dialog thread's reply (called every frame from `logic`).
+    pub(super) fn poll_dialogs(&mut self, _ctx: &egui::Context) {
+        let Some(rx) = &self.files.dialog else { return };
+        let Ok(reply) = rx.try_recv() else { return };
+        self.files.dialog = None;
+        match reply.picked {
+            Some(path) => self.path_chosen(reply.purpose, path),
+            None if reply.elapsed < NO_DIALOG => {
+                self.files.no_native = true;
+                self.ask_path(reply.purpose);
+            }
+            None => self.pending_after_save = None,
+        }
+    }
+
+    /// A file dropped onto the window opens (asking first about unsaved changes).
+    pub(super) fn drop_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.first().map(|f| f.path().to_path_buf()));
+        if let Some(path) = dropped {
+            self.request(Action::OpenPath(path));
+        }
+    }
+
+    /// The File menu.
+    pub(super) fn file_menu(&mut self, ui: &mut egui::Ui) {
+        let item = |ui: &mut egui::Ui, text: &str, keys: &str| {
+            let mut button = egui::Button::new(text);
+            if !keys.is_empty() {
+                button = button.shortcut_text(keys);
+            }
+            ui.add(button).clicked()
+        };
+        if item(ui, "New…", "Ctrl+N") {
+            self.request(Action::New);
+        }
+        if item(ui, "Open…", "Ctrl+O") {
+            self.request(Action::Open);
+        }
+        ui.menu_button("Open Recent", |ui| {
+            if self.files.recent.is_empty() {
+                ui.label("No recent files");
+            }
+            for path in self.files.recent.clone() {
+                if ui.button(path.display().to_string()).clicked() {
+                    self.request(Action::OpenPath(path));
+                }
+            }
+        });
+        ui.separator();
+        if item(ui, "Save", "Ctrl+S") {
+            self.save();
+        }
+        if item(ui, "Save As…", "Ctrl+Shift+S") {
+            self.save_as();
+        }
+        if item(ui, "Export SVG…", "") {
+            self.export_svg();
+        }
+        ui.separator();
+        if item(ui, "Quit", "") {
+            self.request(Action::Quit);
+        }
+    }
+}

@@ -1,0 +1,434 @@
+//! The desktop app: board in the centre, tools on the side, status at the bottom.
+//!
+//! One module per panel or concept, each with a small `ui` entry point. Solving in the app
+//! (issue 6) belongs in a panel of its own next to [`tools`], fed by the same [`Editor`].
+
+mod board;
+mod dialogs;
+mod editor;
+mod files;
+mod history;
+mod icon;
+mod problems;
+mod runs;
+mod screenshot;
+mod sheet;
+mod status;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use egui::{Key, KeyboardShortcut, Modifiers, ViewportCommand};
+
+pub use board::cell_label;
+pub use editor::{Edge, Tool};
+pub use runs::{digit_sets, hint};
+
+use crate::{Grid, Problem};
+use board::BoardView;
+use dialogs::Dialogs;
+use editor::Editor;
+use files::Files;
+use problems::Problems;
+use screenshot::Screenshot;
+use sheet::Sheet;
+
+/// The sample puzzle shown on the very first run.
+const SAMPLE: &str = include_str!("../../puzzles/wikipedia.kakuro");
+
+/// Which graphics backend eframe draws with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Renderer {
+    /// OpenGL (works under Xvfb with Mesa's llvmpipe).
+    Glow,
+    /// wgpu (Vulkan, Metal, DX12, or GL).
+    #[default]
+    Wgpu,
+}
+
+impl FromStr for Renderer {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "glow" => Ok(Renderer::Glow),
+            "wgpu" => Ok(Renderer::Wgpu),
+            other => Err(format!("unknown renderer {other:?}: use glow or wgpu")),
+        }
+    }
+}
+
+/// How `kakuro` (without a subcommand) starts the window.
+#[derive(Clone, Debug, Default)]
+pub struct LaunchOptions {
+    /// A puzzle to open; `None` opens the last file, or the sample on a first run.
+    pub file: Option<PathBuf>,
+    /// Render the window once, write this PNG and exit.
+    pub screenshot: Option<PathBuf>,
+    /// The graphics backend.
+    pub renderer: Renderer,
+}
+
+/// Options of the app itself, independent of the window (tests build the app with these).
+#[derive(Clone, Debug, Default)]
+pub struct AppOptions {
+    /// A puzzle to open at start.
+    pub file: Option<PathBuf>,
+    /// Screenshot mode: render, write this PNG, close; no stored state is read or written.
+    pub screenshot: Option<PathBuf>,
+    /// Use the system's file dialogs (rfd). Off in tests: Open and Save As then ask for a path
+    /// in the window.
+    pub native_dialogs: bool,
+}
+
+/// Title, author and notes of the puzzle (saved in `.ron` files).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// The puzzle's title.
+    pub title: String,
+    /// Who made it.
+    pub author: String,
+    /// Free text.
+    pub notes: String,
+}
+
+/// The app: the sheet being edited and every panel around it.
+pub struct KakuroApp {
+    editor: Editor,
+    board: BoardView,
+    problems: Problems,
+    files: Files,
+    dialogs: Dialogs,
+    meta: Meta,
+    saved: (Sheet, Meta),
+    status: status::Status,
+    screenshot: Option<Screenshot>,
+    options: AppOptions,
+    title: String,
+    allow_close: bool,
+    quit_requested: bool,
+    /// An action waiting for a Save As (asked for by "Save" in the unsaved-changes dialog).
+    pending_after_save: Option<files::Action>,
+    show_tools: bool,
+    ctx: egui::Context,
+}
+
+const STORE_RECENT: &str = "kakuro.recent";
+const STORE_LAST: &str = "kakuro.last_file";
+const STORE_TOOLS: &str = "kakuro.show_tools";
+
+impl KakuroApp {
+    /// Builds the app: opens `options.file`, else the last file, else the sample.
+    pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> KakuroApp {
+        // Ctrl +/-/0 zoom the board, not the whole interface.
+        cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        let storage = cc.storage.filter(|_| options.screenshot.is_none());
+        let recent: Vec<PathBuf> = storage
+            .and_then(|s| eframe::get_value(s, STORE_RECENT))
+            .unwrap_or_default();
+        let last: Option<PathBuf> = storage.and_then(|s| eframe::get_value(s, STORE_LAST));
+        let show_tools = storage
+            .and_then(|s| eframe::get_value(s, STORE_TOOLS))
+            .unwrap_or(true);
+        let (sample, sample_meta) = sample();
+        let mut app = KakuroApp {
+            editor: Editor::new(sample.clone()),
+            board: BoardView::default(),
+            problems: Problems::default(),
+            files: Files::new(recent),
+            dialogs: Dialogs::default(),
+            meta: sample_meta.clone(),
+            saved: (sample, sample_meta),
+            status: status::Status::default(),
+            screenshot: options.screenshot.clone().map(Screenshot::new),
+            options,
+            title: String::new(),
+            allow_close: false,
+            quit_requested: false,
+            pending_after_save: None,
+            show_tools,
+            ctx: cc.egui_ctx.clone(),
+        };
+        let start = app.options.file.clone().or(last.filter(|p| p.exists()));
+        if let Some(path) = start
+            && let Err(e) = app.load_path(&path)
+        {
+            app.status.error(e);
+        }
+        if app.screenshot.is_some() {
+            app.stage_for_screenshot();
+        }
+        app
+    }
+
+    /// The grid being edited.
+    pub fn grid(&self) -> &Grid {
+        self.editor.grid()
+    }
+
+    /// The digits typed into the white cells, row by row (0 = none).
+    pub fn digits(&self) -> &[u8] {
+        self.editor.sheet().digits()
+    }
+
+    /// The current problems of the grid.
+    pub fn problems(&self) -> &[Problem] {
+        self.problems.list()
+    }
+
+    /// The file being edited, if it has one.
+    pub fn path(&self) -> Option<&Path> {
+        self.files.path.as_deref()
+    }
+
+    /// Whether there are unsaved changes.
+    pub fn is_dirty(&self) -> bool {
+        *self.editor.sheet() != self.saved.0 || self.meta != self.saved.1
+    }
+
+    /// The message in the status bar (the last action's result or error).
+    pub fn status_message(&self) -> &str {
+        self.status.message()
+    }
+
+    /// Puts a new sheet in the editor as the saved state (after New or a load).
+    fn set_document(&mut self, sheet: Sheet, meta: Meta, path: Option<PathBuf>) {
+        self.editor.replace(sheet.clone());
+        self.saved = (sheet, meta.clone());
+        self.meta = meta;
+        self.files.path = path;
+        self.board.fit();
+    }
+
+    /// The picture for the docs shows the clue tool on the first clued wall, with its hints.
+    fn stage_for_screenshot(&mut self) {
+        let grid = self.editor.grid();
+        let wall = grid
+            .positions()
+            .find(|p| grid.get(*p).clue(crate::Direction::Down).is_some());
+        if let Some(wall) = wall {
+            self.editor.tool = Tool::Clues;
+            self.editor.field = crate::Direction::Down;
+            self.editor.select(wall);
+        }
+    }
+
+    /// Runs the action that waited for a successful Save As.
+    fn after_save(&mut self) {
+        if let Some(action) = self.pending_after_save.take() {
+            self.perform(action);
+        }
+    }
+
+    /// The window title: file name, and `•` when there are unsaved changes.
+    fn window_title(&self) -> String {
+        let name = self
+            .files
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(|| "untitled".to_string(), |n| n.to_string_lossy().into());
+        let dirty = if self.is_dirty() { " •" } else { "" };
+        format!("{name}{dirty} — Kakuro")
+    }
+
+    /// Shortcuts that work wherever the focus is.
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        let shortcut = |m, k| KeyboardShortcut::new(m, k);
+        let save_as = shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        let pressed = |s: KeyboardShortcut| ctx.input_mut(|i| i.consume_shortcut(&s));
+        if pressed(save_as) {
+            self.save_as();
+        } else if pressed(shortcut(Modifiers::COMMAND, Key::S)) {
+            self.save();
+        }
+        if pressed(shortcut(Modifiers::COMMAND, Key::O)) {
+            self.request(files::Action::Open);
+        }
+        if pressed(shortcut(Modifiers::COMMAND, Key::N)) {
+            self.request(files::Action::New);
+        }
+        if pressed(shortcut(Modifiers::COMMAND, Key::Plus))
+            || pressed(shortcut(Modifiers::COMMAND, Key::Equals))
+        {
+            self.board.zoom_by(1.25);
+        }
+        if pressed(shortcut(Modifiers::COMMAND, Key::Minus)) {
+            self.board.zoom_by(0.8);
+        }
+        if pressed(shortcut(Modifiers::COMMAND, Key::Num0)) {
+            self.board.fit();
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu(ui));
+            ui.menu_button("Edit", |ui| {
+                if ui
+                    .add_enabled(
+                        self.editor.can_undo(),
+                        egui::Button::new("Undo").shortcut_text("Ctrl+Z"),
+                    )
+                    .clicked()
+                {
+                    self.editor.undo();
+                }
+                if ui
+                    .add_enabled(
+                        self.editor.can_redo(),
+                        egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
+                    )
+                    .clicked()
+                {
+                    self.editor.redo();
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui
+                    .add(egui::Button::new("Zoom in").shortcut_text("Ctrl++"))
+                    .clicked()
+                {
+                    self.board.zoom_by(1.25);
+                }
+                if ui
+                    .add(egui::Button::new("Zoom out").shortcut_text("Ctrl+-"))
+                    .clicked()
+                {
+                    self.board.zoom_by(0.8);
+                }
+                if ui
+                    .add(egui::Button::new("Fit to window").shortcut_text("Ctrl+0"))
+                    .clicked()
+                {
+                    self.board.fit();
+                }
+                ui.checkbox(&mut self.show_tools, "Tool panel");
+            });
+        });
+    }
+}
+
+/// The puzzle shown on a first run, with the title and notes of its header.
+fn sample() -> (Sheet, Meta) {
+    match crate::format::parse(SAMPLE, crate::format::Format::Kakuro) {
+        Ok(loaded) => {
+            let doc = loaded.document;
+            let meta = Meta {
+                title: doc.title,
+                author: doc.author,
+                notes: doc.notes,
+            };
+            (Sheet::new(doc.grid), meta)
+        }
+        Err(_) => (Sheet::new(Grid::new(8, 8)), Meta::default()),
+    }
+}
+
+impl eframe::App for KakuroApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.poll_dialogs(ctx);
+        self.drop_files(ctx);
+        if let Some(shot) = &mut self.screenshot {
+            shot.logic(ctx);
+            return;
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            self.request(files::Action::Quit);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        let modal = self.dialogs.is_open() || self.files.is_busy();
+        if !modal {
+            self.shortcuts(&ctx);
+        }
+        self.problems.refresh(&self.editor);
+        let title = self.window_title();
+        if title != self.title {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| {
+            self.status
+                .ui(ui, &self.editor, &self.problems, &self.board);
+        });
+        if self.show_tools {
+            egui::Panel::right("tools")
+                .resizable(true)
+                .default_size(280.0)
+                .min_size(220.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.tools_ui(ui));
+                });
+        }
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            self.board.ui(ui, &mut self.editor, &self.problems);
+        });
+        if !modal && !ctx.text_edit_focused() {
+            self.editor.keys(&ctx);
+        }
+        self.dialogs_ui(&ctx);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.options.screenshot.is_some() {
+            return;
+        }
+        eframe::set_value(storage, STORE_RECENT, &self.files.recent);
+        eframe::set_value(storage, STORE_LAST, &self.files.path);
+        eframe::set_value(storage, STORE_TOOLS, &self.show_tools);
+    }
+}
+
+/// Opens the window and runs the app until it is closed.
+pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
+    let shot_result = screenshot::ResultSlot::default();
+    let app_options = AppOptions {
+        file: options.file.clone(),
+        screenshot: options.screenshot.clone(),
+        native_dialogs: true,
+    };
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Kakuro")
+        .with_app_id("kakuro")
+        .with_inner_size([1100.0, 760.0])
+        .with_min_inner_size([480.0, 360.0])
+        .with_drag_and_drop(true);
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(icon::PNG) {
+        viewport = viewport.with_icon(icon);
+    }
+    let renderer = match options.renderer {
+        Renderer::Glow => eframe::Renderer::Glow,
+        Renderer::Wgpu => eframe::Renderer::Wgpu,
+    };
+    let native = eframe::NativeOptions {
+        viewport,
+        renderer,
+        persist_window: options.screenshot.is_none(),
+        ..Default::default()
+    };
+    let slot = shot_result.clone();
+    let started = eframe::run_native(
+        "kakuro",
+        native,
+        Box::new(move |cc| {
+            let mut app = KakuroApp::new(cc, app_options);
+            if let Some(shot) = &mut app.screenshot {
+                shot.report_to(slot);
+            }
+            Ok(Box::new(app))
+        }),
+    );
+    if let Err(e) = started {
+        anyhow::bail!(
+            "could not open the window ({:?} renderer): {e}",
+            options.renderer
+        );
+    }
+    shot_result.finish(options.screenshot.is_some())
+}

@@ -1,0 +1,83 @@
+//! The digit sets a run can take, for the designer's hints ("17 in 2: {8 9}").
+
+use crate::{Clue, Direction, Grid, Pos, Segment};
+
+/// Every set of `len` different digits 1–9 adding up to `sum`, as 9-bit masks (bit d-1 for
+/// digit d), smallest digits first.
+pub fn digit_sets(len: usize, sum: u32) -> Vec<u16> {
+    let mut sets: Vec<u16> = (1u16..512)
+        .filter(|m| m.count_ones() as usize == len && mask_sum(*m) == sum)
+        .collect();
+    sets.sort_by_key(|m| std::cmp::Reverse(m.reverse_bits()));
+    sets
+}
+
+fn mask_sum(mask: u16) -> u32 {
+    (1..=9).filter(|d| mask & (1 << (d - 1)) != 0).sum()
+}
+
+/// A set written as the designer reads it: `{8 9}`.
+pub fn set_text(mask: u16) -> String {
+    let digits: Vec<String> = (1..=9)
+        .filter(|d| mask & (1 << (d - 1)) != 0)
+        .map(|d: u32| d.to_string())
+        .collect();
+    format!("{{{}}}", digits.join(" "))
+}
+
+/// The hint for a run of `len` cells with `clue`: "17 in 2: {8 9}", or why there is none.
+pub fn hint(len: usize, clue: Option<Clue>) -> String {
+    match clue {
+        None => format!("no sum in {len}: any {len} different digits"),
+        Some(Clue::Cipher(c)) => format!("{} in {len}: a cryptic sum", Clue::Cipher(c)),
+        Some(Clue::Sum(sum)) => {
+            let sets = digit_sets(len, u32::from(sum));
+            if sets.is_empty() {
+                format!("{sum} in {len}: impossible")
+            } else {
+                let text: Vec<String> = sets.into_iter().map(set_text).collect();
+                format!("{sum} in {len}: {}", text.join(" "))
+            }
+        }
+    }
+}
+
+/// The run of white cells the wall at `wall` starts in `dir`, if any.
+pub fn run_after(grid: &Grid, wall: Pos, dir: Direction) -> Option<Segment> {
+    let start = wall.step(dir);
+    if grid.is_white(wall) || !grid.is_white(start) {
+        return None;
+    }
+    let len = std::iter::successors(Some(start), |p| Some(p.step(dir)))
+        .take_while(|p| grid.is_white(*p))
+        .count();
+    Some(Segment {
+        dir,
+        start,
+        len,
+        wall: Some(wall),
+        clue: grid.get(wall).clue(dir),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_match_the_classic_tables() {
+        assert_eq!(hint(2, Some(Clue::Sum(17))), "17 in 2: {8 9}");
+        assert_eq!(hint(3, Some(Clue::Sum(7))), "7 in 3: {1 2 4}");
+        assert_eq!(
+            hint(2, Some(Clue::Sum(10))),
+            "10 in 2: {1 9} {2 8} {3 7} {4 6}"
+        );
+        assert_eq!(hint(2, Some(Clue::Sum(18))), "18 in 2: impossible");
+        assert_eq!(digit_sets(9, 45).len(), 1);
+        // The largest number of sets for any (length, sum) is 12.
+        let most = (1..=9)
+            .flat_map(|len| (1..=45).map(move |s| digit_sets(len, s).len()))
+            .max();
+        assert_eq!(most, Some(12));
+    }
+}

@@ -1,0 +1,180 @@
+//! The tool panel: the click tool, the selected cell and its runs' digit sets, grid size, design
+//! from digits, the problem list and the puzzle's details.
+
+use egui::{RichText, Ui};
+
+use super::KakuroApp;
+use super::board::cell_label;
+use super::editor::{Edge, Tool};
+use super::runs::{hint, run_after};
+use crate::{Cell, Direction, Grid, Pos};
+
+impl KakuroApp {
+    /// The whole side panel.
+    pub(super) fn tools_ui(&mut self, ui: &mut Ui) {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            for tool in Tool::ALL {
+                ui.selectable_value(&mut self.editor.tool, tool, tool.name());
+            }
+        });
+        ui.label(RichText::new(tool_help(self.editor.tool)).small().weak());
+        ui.checkbox(&mut self.editor.symmetric, "Symmetric (180° rotation)");
+        ui.separator();
+        self.selection_ui(ui);
+        ui.separator();
+        self.grid_ui(ui);
+        ui.separator();
+        self.design_ui(ui);
+        ui.separator();
+        let count = self.problems.list().len();
+        ui.strong(format!("Problems ({count})"));
+        self.problems.ui(ui, &mut self.editor);
+        ui.separator();
+        egui::CollapsingHeader::new("Details").show(ui, |ui| {
+            for (name, text, multiline) in [
+                ("Title", &mut self.meta.title, false),
+                ("Author", &mut self.meta.author, false),
+                ("Notes", &mut self.meta.notes, true),
+            ] {
+                let label = ui.label(name);
+                let edit = if multiline {
+                    egui::TextEdit::multiline(text).desired_rows(3)
+                } else {
+                    egui::TextEdit::singleline(text)
+                };
+                ui.add(edit.desired_width(f32::INFINITY))
+                    .labelled_by(label.id);
+            }
+        });
+    }
+
+    fn selection_ui(&mut self, ui: &mut Ui) {
+        let pos = self.editor.cursor;
+        let grid = self.editor.grid();
+        ui.strong(format!("Selected: {}", cell_label(grid, pos)));
+        match grid.get(pos) {
+            Cell::Wall { .. } => {
+                for dir in [Direction::Down, Direction::Across] {
+                    let clue = grid
+                        .get(pos)
+                        .clue(dir)
+                        .map_or_else(|| "—".to_string(), |c| c.to_string());
+                    let mut text = RichText::new(format!("{dir}: {clue}"));
+                    if self.editor.field == dir && self.editor.tool != Tool::Draw {
+                        text = text.strong().color(ui.visuals().selection.stroke.color);
+                    }
+                    ui.label(text);
+                    if let Some(run) = run_after(grid, pos, dir) {
+                        ui.label(RichText::new(hint(run.len, run.clue)).monospace());
+                    }
+                }
+                ui.label(
+                    RichText::new("Type the clue; Tab switches down/across; Backspace, Delete.")
+                        .small()
+                        .weak(),
+                );
+            }
+            Cell::White { .. } => {
+                for dir in [Direction::Across, Direction::Down] {
+                    if let Some((wall, _)) = run_through(grid, pos, dir)
+                        && let Some(run) = run_after(grid, wall, dir)
+                    {
+                        ui.label(format!("{dir} run from {wall}:"));
+                        ui.label(RichText::new(hint(run.len, run.clue)).monospace());
+                    }
+                }
+            }
+        }
+    }
+
+    fn grid_ui(&mut self, ui: &mut Ui) {
+        let (w, h) = (self.editor.grid().width(), self.editor.grid().height());
+        ui.strong(format!("Grid {w} × {h}"));
+        egui::Grid::new("resize").show(ui, |ui| {
+            for (edge, name, what) in [
+                (Edge::Top, "Top", "row"),
+                (Edge::Bottom, "Bottom", "row"),
+                (Edge::Left, "Left", "column"),
+                (Edge::Right, "Right", "column"),
+            ] {
+                ui.label(name);
+                let add = format!("Add a {what} of walls at the {}", name.to_lowercase());
+                if ui.button(format!("+ {name}")).on_hover_text(add).clicked() {
+                    self.editor.grow(edge);
+                }
+                let remove = format!("Remove the {} {what}", name.to_lowercase());
+                if ui
+                    .button(format!("- {name}"))
+                    .on_hover_text(remove)
+                    .clicked()
+                {
+                    self.editor.shrink(edge);
+                }
+                ui.end_row();
+            }
+        });
+    }
+
+    fn design_ui(&mut self, ui: &mut Ui) {
+        ui.strong("Design from digits");
+        ui.label(
+            RichText::new(
+                "With the Digits tool, type a filled-in grid; then fill every clue from it, \
+                 and clear the digits.",
+            )
+            .small()
+            .weak(),
+        );
+        ui.horizontal(|ui| {
+            if ui.button("Fill clues from digits").clicked() {
+                let report = self.editor.fill_clues();
+                let mut text = format!("Filled {} clues", report.filled);
+                if !report.incomplete.is_empty() {
+                    text += &format!("; {} runs have empty cells", report.incomplete.len());
+                }
+                if let Some(first) = report.repeated.first() {
+                    text += &format!(
+                        "; {} runs repeat a digit (first at {first})",
+                        report.repeated.len()
+                    );
+                }
+                self.status.info(text);
+            }
+            let has_digits = self.editor.sheet().has_digits();
+            if ui
+                .add_enabled(has_digits, egui::Button::new("Clear digits"))
+                .clicked()
+            {
+                self.editor.clear_digits();
+            }
+        });
+    }
+}
+
+fn tool_help(tool: Tool) -> &'static str {
+    match tool {
+        Tool::Draw => {
+            "Click or drag to switch cells between white and wall; Space flips the selected cell."
+        }
+        Tool::Clues => "Click a wall (its lower or upper half) and type its down or across clue.",
+        Tool::Digits => "Click a white cell and type a digit 1–9.",
+    }
+}
+
+/// The wall in front of the run through the white cell at `pos` in `dir`, and the run's first
+/// cell.
+fn run_through(grid: &Grid, pos: Pos, dir: Direction) -> Option<(Pos, Pos)> {
+    let mut start = pos;
+    loop {
+        let prev = match dir {
+            Direction::Across if start.col > 0 => Pos::new(start.row, start.col - 1),
+            Direction::Down if start.row > 0 => Pos::new(start.row - 1, start.col),
+            _ => return None,
+        };
+        if !grid.is_white(prev) {
+            return Some((prev, start));
+        }
+        start = prev;
+    }
+}

@@ -1,0 +1,203 @@
+//! `kakuro bench FILE... [--runs N] [--limit N] [--json]`: engine timings per puzzle, the
+//! median of repeated runs, parsing excluded.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use kakuro::{Outcome, Puzzle, Solver, Stats};
+
+use super::input::PuzzleFile;
+use super::json::{self, BenchReport};
+use super::output;
+
+/// Times every puzzle and prints a table, or a JSON array with one object per puzzle.
+pub fn run(files: &[PathBuf], runs: u32, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
+    // Every file is read and validated before any timing, so a typo fails at once.
+    let puzzles = files
+        .iter()
+        .map(|path| {
+            let file = PuzzleFile::load(path)?;
+            let puzzle = file.puzzle()?;
+            Ok((file, puzzle))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let reports: Vec<BenchReport> = puzzles
+        .iter()
+        .map(|(file, puzzle)| measure(file, puzzle, runs, limit))
+        .collect();
+    let mut out = output::stdout();
+    if as_json {
+        json::write_line(&mut out, &reports)?;
+    } else {
+        write_table(&mut out, &reports, runs)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One timed search.
+struct Timing {
+    first: Duration,
+    total: Duration,
+    solutions: u64,
+    complete: bool,
+    stats: Stats,
+}
+
+/// Searches `runs` times and reports the medians.
+fn measure(file: &PuzzleFile, puzzle: &Puzzle, runs: u32, limit: Option<u64>) -> BenchReport {
+    let mut timings: Vec<Timing> = (0..runs).map(|_| time_once(puzzle, limit)).collect();
+    let mut firsts: Vec<Duration> = timings.iter().map(|t| t.first).collect();
+    firsts.sort();
+    timings.sort_by_key(|t| t.total);
+    let median = &timings[(timings.len() - 1) / 2];
+    BenchReport {
+        file: file.name.clone(),
+        cells: puzzle.cells().len(),
+        runs: puzzle.runs().len(),
+        solutions: median.solutions.to_string(),
+        complete: median.complete,
+        first_seconds: firsts[(firsts.len() - 1) / 2].as_secs_f64(),
+        total_seconds: median.total.as_secs_f64(),
+        nodes: median.stats.nodes,
+        guesses: median.stats.guesses,
+        backtracks: median.stats.backtracks,
+    }
+}
+
+/// Enumerates up to `limit` solutions into a counter, timing the first and the end.
+fn time_once(puzzle: &Puzzle, limit: Option<u64>) -> Timing {
+    let start = Instant::now();
+    let mut solver = Solver::new(puzzle);
+    let mut first = None;
+    let mut solutions = 0u64;
+    let outcome = if limit == Some(0) {
+        Outcome::Stopped
+    } else {
+        solver.for_each(|_| {
+            first.get_or_insert_with(|| start.elapsed());
+            solutions += 1;
+            if limit.is_some_and(|limit| solutions >= limit) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    };
+    let total = start.elapsed();
+    Timing {
+        first: first.unwrap_or(total),
+        total,
+        solutions,
+        complete: outcome == Outcome::Complete,
+        stats: solver.stats(),
+    }
+}
+
+/// The readable table: one row per puzzle, columns aligned.
+fn write_table(out: &mut impl Write, reports: &[BenchReport], runs: u32) -> std::io::Result<()> {
+    let header = [
+        "file",
+        "cells",
+        "runs",
+        "solutions",
+        "first",
+        "total",
+        "nodes",
+        "guesses",
+        "backtracks",
+        "solutions/s",
+    ];
+    let rows: Vec<[String; 10]> = reports
+        .iter()
+        .map(|r| {
+            let per_second = match r.solutions.parse::<f64>() {
+                Ok(n) if n > 0.0 && r.total_seconds > 0.0 => format!("{:.0}", n / r.total_seconds),
+                _ => "-".into(),
+            };
+            [
+                r.file.clone(),
+                r.cells.to_string(),
+                r.runs.to_string(),
+                solutions_word(r),
+                seconds(r.first_seconds),
+                seconds(r.total_seconds),
+                r.nodes.to_string(),
+                r.guesses.to_string(),
+                r.backtracks.to_string(),
+                per_second,
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            rows.iter()
+                .map(|row| row[i].chars().count())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (cell, &width))| {
+                // The file name reads left-aligned; numbers line up on the right.
+                if i == 0 {
+                    format!("{cell:<width$}")
+                } else {
+                    format!("{cell:>width$}")
+                }
+            })
+            .collect();
+        padded.join("  ").trim_end().to_string()
+    };
+    let what = if runs == 1 { "search" } else { "searches" };
+    writeln!(
+        out,
+        "median of {runs} timed {what} per puzzle, parsing excluded; first = time to the first \
+         solution, total = time to prove unique or finish the enumeration"
+    )?;
+    writeln!(out, "{}", line(&header.map(String::from)))?;
+    for row in &rows {
+        writeln!(out, "{}", line(row))?;
+    }
+    Ok(())
+}
+
+/// "none", "unique", the number, or "N+" when `--limit` stopped the enumeration.
+fn solutions_word(report: &BenchReport) -> String {
+    match (report.complete, report.solutions.as_str()) {
+        (true, "0") => "none".into(),
+        (true, "1") => "unique".into(),
+        (true, n) => n.into(),
+        (false, n) => format!("{n}+"),
+    }
+}
+
+/// A duration for people: three significant digits in ns, µs, ms or s.
+fn seconds(s: f64) -> String {
+    let (value, unit) = if s < 1e-6 {
+        (s * 1e9, "ns")
+    } else if s < 1e-3 {
+        (s * 1e6, "µs")
+    } else if s < 1.0 {
+        (s * 1e3, "ms")
+    } else {
+        (s, "s")
+    };
+    let decimals = if value < 10.0 {
+        2
+    } else if value < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{value:.decimals$} {unit}")
+}

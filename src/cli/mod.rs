@@ -1,0 +1,195 @@
+//! The command line: `solve`, `count`, `check`, `convert`, `pe424`, `bench`, and the app launcher.
+//!
+//! The machine-readable outputs and exit codes are a contract (../shared/formats.md): scripts
+//! outside the project parse them.
+
+mod bench;
+mod check;
+mod convert;
+mod count;
+mod input;
+mod json;
+mod launch;
+mod output;
+mod pe424;
+mod solve;
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit code for "the answer is no" (`check`: no solution or several; `solve`: no solution).
+pub const EXIT_NO: u8 = 1;
+/// Exit code for an invalid file or usage (clap uses it for usage errors too).
+pub const EXIT_INVALID: u8 = 2;
+
+/// Kakuro studio: design, solve, count and check Kakuro puzzles.
+///
+/// Without a subcommand, opens the app (on FILE if given).
+#[derive(Debug, Parser)]
+#[command(name = "kakuro", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do; none opens the app.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A puzzle to open in the app (.kakuro, .ron, Project Euler 424 .txt).
+    pub file: Option<PathBuf>,
+    /// Render the app window once, save it as a PNG here, and exit.
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+    /// The app's graphics back end.
+    #[arg(long, value_enum)]
+    pub renderer: Option<RendererChoice>,
+}
+
+/// The app's graphics back end, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RendererChoice {
+    /// OpenGL (works on software rendering, e.g. under Xvfb).
+    Glow,
+    /// wgpu (Vulkan, Metal, DX12 or GL).
+    Wgpu,
+}
+
+/// A subcommand.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print every solution (or the first N) in the .kakuro layout, or as JSON.
+    Solve {
+        /// The puzzle file.
+        file: PathBuf,
+        /// Stop after this many solutions.
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+        /// Print one JSON object: {"width","height","solutions","complete","count"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the exact number of solutions.
+    Count {
+        /// The puzzle file.
+        file: PathBuf,
+        /// Print {"count": "K", "seconds": S}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the file's problems, then say `none`, `unique` or `multiple` (exit 0 only for unique).
+    Check {
+        /// The puzzle file.
+        file: PathBuf,
+    },
+    /// Convert a puzzle between formats, chosen by extension (.kakuro, .ron, .svg).
+    Convert {
+        /// The puzzle to read.
+        input: PathBuf,
+        /// The file to write (replaced atomically).
+        output: PathBuf,
+    },
+    /// Solve Project Euler 424 cryptic puzzles: each puzzle's 10-digit answer, then their sum.
+    Pe424 {
+        /// A file with one cryptic puzzle per line.
+        file: PathBuf,
+    },
+    /// Time the engine on puzzles: median of repeated runs, parsing excluded.
+    Bench {
+        /// The puzzle files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// How many times to solve each puzzle (the median is reported).
+        #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        runs: u32,
+        /// Stop each enumeration after this many solutions.
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+        /// Print a JSON array, one object per puzzle.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the parsed command line and returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let Some(command) = cli.command else {
+        return launch::open_app(cli.file, cli.screenshot, cli.renderer);
+    };
+    match command {
+        Command::Solve { file, limit, json } => solve::run(&file, limit, json),
+        Command::Count { file, json } => count::run(&file, json),
+        Command::Check { file } => check::run(&file),
+        Command::Convert { input, output } => convert::run(&input, &output),
+        Command::Pe424 { file } => pe424::run(&file),
+        Command::Bench {
+            files,
+            runs,
+            limit,
+            json,
+        } => bench::run(&files, runs, limit, json),
+    }
+}
+
+/// A failure already phrased as stderr lines, each naming its file, line and column (a puzzle
+/// with several validation errors reports them all).
+#[derive(Debug)]
+pub struct Failure {
+    /// The lines, without the `kakuro: ` prefix.
+    pub lines: Vec<String>,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.lines.join("; "))
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Prints an error as `kakuro: ...` lines on stderr and returns the exit code for it.
+pub fn report(err: &anyhow::Error) -> ExitCode {
+    // A reader that went away (`kakuro solve big.kakuro | head`) is not an error of ours.
+    if err
+        .chain()
+        .filter_map(|e| e.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    {
+        return ExitCode::SUCCESS;
+    }
+    match err.downcast_ref::<Failure>() {
+        Some(failure) => {
+            for line in &failure.lines {
+                eprintln!("kakuro: {}", one_line(line));
+            }
+        }
+        None => eprintln!("kakuro: {}", one_line(&format!("{err:#}"))),
+    }
+    ExitCode::from(EXIT_INVALID)
+}
+
+/// Makes a panic print one line (`kakuro: internal error: ...`) instead of a backtrace note; the
+/// caller turns it into exit code 2.
+pub fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".into());
+        let place = info
+            .location()
+            .map(|l| format!(" (at {}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!("kakuro: internal error: {}{place}", one_line(&message));
+    }));
+}
+
+/// Folds a message onto one line: stderr errors are one line each.
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

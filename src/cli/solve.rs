@@ -1,0 +1,99 @@
+//! `kakuro solve FILE [--limit N] [--json]`: solutions as they are found, in the `.kakuro`
+//! layout separated by blank lines, or as one JSON object.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use kakuro::format::kakuro_text;
+use kakuro::{Letter, Outcome, Puzzle, Solution, Solver};
+use num_bigint::BigUint;
+
+use super::count::exact_count;
+use super::input::PuzzleFile;
+use super::json::SolutionsWriter;
+use super::{EXIT_NO, output};
+
+/// Streams the solutions to stdout; exit 1 when the puzzle has none.
+pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
+    let file = PuzzleFile::load(path)?;
+    let puzzle = file.puzzle()?;
+    let mut out = output::stdout();
+    let mut json = if as_json {
+        Some(SolutionsWriter::start(
+            &mut out,
+            puzzle.width(),
+            puzzle.height(),
+        )?)
+    } else {
+        None
+    };
+    let mut listed = 0u64;
+    let mut failed = None;
+    let outcome = if limit == Some(0) {
+        Outcome::Stopped
+    } else {
+        Solver::new(&puzzle).for_each(|solution| {
+            let written = match &mut json {
+                Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
+                None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
+            };
+            if let Err(err) = written {
+                failed = Some(err);
+                return ControlFlow::Break(());
+            }
+            listed += 1;
+            if limit.is_some_and(|limit| listed >= limit) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    };
+    if let Some(err) = failed {
+        return Err(err.into());
+    }
+    let listed_all = outcome == Outcome::Complete;
+    if let Some(json) = json {
+        // Stopping at the limit says nothing about what is left; only a count does.
+        let (complete, count) = if listed_all {
+            (true, BigUint::from(listed))
+        } else {
+            let total = exact_count(&puzzle);
+            (total == BigUint::from(listed), total)
+        };
+        json.finish(&mut out, complete, &count)?;
+    }
+    out.flush()?;
+    let none = listed == 0 && (listed_all || Solver::new(&puzzle).first().is_none());
+    if none {
+        eprintln!("kakuro: {}: no solution", file.name);
+        return Ok(ExitCode::from(EXIT_NO));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One solution in the `.kakuro` layout, after a blank line unless it is the first.
+fn write_text(
+    out: &mut impl Write,
+    file: &PuzzleFile,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    first: bool,
+) -> io::Result<()> {
+    if !first {
+        out.write_all(b"\n")?;
+    }
+    let text = kakuro_text::write_solution(file.grid(), puzzle, &solution.digits);
+    output::write_block(out, &text)?;
+    // A cryptic puzzle's letters are part of its answer; a comment keeps the layout readable.
+    if let Some(letters) = solution.letters {
+        let pairs: Vec<String> = Letter::all()
+            .map(|l| format!("{l}={}", letters[l.index()]))
+            .collect();
+        writeln!(out, "# {}", pairs.join(" "))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,671 @@
+//! The command line as scripts see it: the real binary, its stdout, stderr and exit codes, and
+//! the shapes promised in ../shared/formats.md.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// What one run of the binary did.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Stdout split into lines.
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// Stdout parsed as JSON.
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+
+    /// The run failed cleanly: exit 2, no stdout noise from a panic, every stderr line ours.
+    fn assert_error(&self) {
+        assert_eq!(self.code, 2, "exit code; stderr:\n{}", self.stderr);
+        self.assert_clean_stderr();
+        assert!(!self.stderr.is_empty(), "an error must say what is wrong");
+    }
+
+    /// Whatever is on stderr is `kakuro: ` lines, never a panic or a backtrace.
+    fn assert_clean_stderr(&self) {
+        assert!(
+            !self.stderr.contains("panicked") && !self.stderr.contains("RUST_BACKTRACE"),
+            "panic on stderr:\n{}",
+            self.stderr
+        );
+        for line in self.stderr.lines() {
+            assert!(line.starts_with("kakuro: "), "stray stderr line: {line:?}");
+        }
+    }
+}
+
+/// Runs `kakuro ARGS` from the crate's root, where `puzzles/` is.
+fn kakuro(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the kakuro binary runs");
+    Run {
+        code: output
+            .status
+            .code()
+            .expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A file in a fresh temporary folder.
+fn temp_file(dir: &tempfile::TempDir, name: &str, contents: &[u8]) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.display().to_string()
+}
+
+/// A sample from ../shared/puzzles, or `None` (with a note) when that folder is absent.
+fn shared_puzzle(name: &str) -> Option<String> {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "shared", "puzzles", name]
+        .iter()
+        .collect();
+    if path.exists() {
+        Some(path.display().to_string())
+    } else {
+        eprintln!("skipped: {} is absent", path.display());
+        None
+    }
+}
+
+/// The digits of a solution printed in the `.kakuro` layout, 0 for walls: one row per line.
+fn digit_rows(text: &str) -> Vec<Vec<u8>> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|t| t.parse::<u8>().unwrap_or(0))
+                .collect()
+        })
+        .collect()
+}
+
+/// The published solution of the Wikipedia example, 0 for walls.
+const WIKIPEDIA_SOLUTION: [[u8; 8]; 8] = [
+    [0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 9, 7, 0, 0, 8, 7, 9],
+    [0, 8, 9, 0, 8, 9, 5, 7],
+    [0, 6, 8, 5, 9, 7, 0, 0],
+    [0, 0, 6, 1, 0, 2, 6, 0],
+    [0, 0, 0, 4, 6, 1, 3, 2],
+    [0, 8, 9, 3, 1, 0, 1, 4],
+    [0, 3, 1, 2, 0, 0, 2, 1],
+];
+
+/// Several problems at known places: a 2-cell down sum of 2 (line 2, column 6), a 2-cell
+/// across sum of 18 (line 3, column 1), an across sum with nothing to its right (line 3,
+/// column 16).
+const BROKEN: &str = "# broken on purpose\n\
+\\    2\\   \\\n\
+\\18  __   __   \\4\n\
+\\    __   \\\n";
+
+// ---- solve ----
+
+#[test]
+fn solve_prints_the_wikipedia_solution_in_the_kakuro_layout() {
+    let run = kakuro(&["solve", "puzzles/wikipedia.kakuro"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert_eq!(digit_rows(&run.stdout), WIKIPEDIA_SOLUTION.map(Vec::from));
+    // Walls keep their clues in the layout.
+    let first_row: Vec<&str> = run.lines()[0].split_whitespace().collect();
+    assert_eq!(
+        first_row,
+        ["\\", "23\\", "30\\", "\\", "\\", "27\\", "12\\", "16\\"]
+    );
+}
+
+#[test]
+fn solve_separates_solutions_with_a_blank_line() {
+    let run = kakuro(&["solve", "puzzles/two.kakuro"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let blocks: Vec<&str> = run.stdout.trim_end().split("\n\n").collect();
+    assert_eq!(blocks.len(), 2, "stdout:\n{}", run.stdout);
+    let (a, b) = (digit_rows(blocks[0]), digit_rows(blocks[1]));
+    assert_ne!(a, b);
+    for rows in [&a, &b] {
+        assert_eq!(rows.len(), 5);
+        assert_eq!(rows[1][1..3], [7, 1]);
+    }
+}
+
+#[test]
+fn solve_limit_stops_early() {
+    let run = kakuro(&["solve", "puzzles/millions.kakuro", "--limit", "3"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.stdout.trim_end().split("\n\n").count(), 3);
+}
+
+#[test]
+fn solve_json_has_the_documented_shape() {
+    let run = kakuro(&["solve", "puzzles/tiny.kakuro", "--json"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let json = run.json();
+    let keys: Vec<&str> = json
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        ["complete", "count", "height", "solutions", "width"]
+    );
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "width": 3,
+            "height": 3,
+            "solutions": [[[0, 0, 0], [0, 1, 2], [0, 9, 7]]],
+            "complete": true,
+            "count": "1",
+        })
+    );
+}
+
+#[test]
+fn solve_json_with_a_limit_is_incomplete_and_still_counts_everything() {
+    let run = kakuro(&["solve", "puzzles/two.kakuro", "--json", "--limit", "1"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let json = run.json();
+    assert_eq!(json["solutions"].as_array().unwrap().len(), 1);
+    assert_eq!(json["complete"], false);
+    assert_eq!(json["count"], "2");
+    let rows = json["solutions"][0].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    assert!(rows.iter().all(|r| r.as_array().unwrap().len() == 5));
+}
+
+#[test]
+fn solve_json_limit_equal_to_the_count_is_complete() {
+    let json = kakuro(&["solve", "puzzles/two.kakuro", "--json", "--limit", "2"]).json();
+    assert_eq!(json["solutions"].as_array().unwrap().len(), 2);
+    assert_eq!(json["complete"], true);
+    assert_eq!(json["count"], "2");
+}
+
+#[test]
+fn solve_without_solution_exits_1() {
+    let run = kakuro(&["solve", "puzzles/none.kakuro"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "");
+    run.assert_clean_stderr();
+    assert!(
+        run.stderr.contains("none.kakuro: no solution"),
+        "{}",
+        run.stderr
+    );
+
+    let json = kakuro(&["solve", "puzzles/none.kakuro", "--json"]);
+    assert_eq!(json.code, 1);
+    assert_eq!(json.json()["solutions"], serde_json::json!([]));
+    assert_eq!(json.json()["count"], "0");
+    assert_eq!(json.json()["complete"], true);
+}
+
+#[test]
+fn solve_an_invalid_puzzle_lists_every_error_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "broken.kakuro", BROKEN.as_bytes());
+    let run = kakuro(&["solve", &file]);
+    run.assert_error();
+    assert_eq!(run.stdout, "");
+    assert_broken_places(&run.stderr, &file);
+}
+
+/// Each of BROKEN's three errors is on its own stderr line, at its line and column.
+fn assert_broken_places(stderr: &str, file: &str) {
+    for place in [
+        "2:6: error: down sum 2",
+        "3:1: error: across sum 18",
+        "3:16: error: across sum 4",
+    ] {
+        let wanted = format!("kakuro: {file}:{place}");
+        assert!(
+            stderr.lines().any(|l| l.starts_with(&wanted)),
+            "no line starting {wanted:?} in:\n{stderr}"
+        );
+    }
+    assert_eq!(stderr.lines().count(), 3, "{stderr}");
+}
+
+// ---- count ----
+
+#[test]
+fn count_of_every_shipped_puzzle() {
+    for (puzzle, count) in [
+        ("wikipedia", "1"),
+        ("tiny", "1"),
+        ("none", "0"),
+        ("two", "2"),
+        ("millions", "3048192"),
+    ] {
+        let run = kakuro(&["count", &format!("puzzles/{puzzle}.kakuro")]);
+        assert_eq!(run.code, 0, "{puzzle}: {}", run.stderr);
+        assert_eq!(run.stdout.lines().last(), Some(count), "{puzzle}");
+    }
+}
+
+#[test]
+fn count_json_has_the_documented_shape() {
+    let run = kakuro(&["count", "puzzles/two.kakuro", "--json"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let json = run.json();
+    let object = json.as_object().unwrap();
+    assert_eq!(object.len(), 2, "{json}");
+    assert_eq!(json["count"], "2");
+    assert!(json["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{json}");
+}
+
+// ---- check ----
+
+#[test]
+fn check_says_unique_none_or_multiple_with_its_exit_code() {
+    for (puzzle, verdict, code) in [
+        ("tiny", "unique", 0),
+        ("wikipedia", "unique", 0),
+        ("none", "none", 1),
+        ("two", "multiple", 1),
+        ("millions", "multiple", 1),
+    ] {
+        let run = kakuro(&["check", &format!("puzzles/{puzzle}.kakuro")]);
+        assert_eq!(
+            run.stdout.lines().last(),
+            Some(verdict),
+            "{puzzle}: {}",
+            run.stdout
+        );
+        assert_eq!(run.code, code, "{puzzle}");
+        assert_eq!(run.stderr, "", "{puzzle}");
+    }
+}
+
+#[test]
+fn check_lists_warnings_with_their_places_before_the_verdict() {
+    let run = kakuro(&["check", "puzzles/millions.kakuro"]);
+    let lines = run.lines();
+    // The runs without a sum in rows 5 and 7 start after the walls on lines 17 and 19.
+    assert_eq!(
+        lines,
+        [
+            "puzzles/millions.kakuro:17:1: warning: across run of 4 cells has no sum (at r5c1)",
+            "puzzles/millions.kakuro:19:1: warning: across run of 3 cells has no sum (at r7c1)",
+            "multiple",
+        ]
+    );
+}
+
+#[test]
+fn check_a_broken_file_lists_every_problem_and_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "broken.kakuro", BROKEN.as_bytes());
+    let run = kakuro(&["check", &file]);
+    run.assert_error();
+    assert_broken_places(&run.stderr, &file);
+}
+
+#[test]
+fn check_a_file_that_does_not_parse_names_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(
+        &dir,
+        "typo.kakuro",
+        b"\\   3\\ 4\\\n\\3  __ x\n\\4  __ __\n",
+    );
+    let run = kakuro(&["check", &file]);
+    run.assert_error();
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(&format!("kakuro: {file}:2:8: ")),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn check_places_whole_grid_problems_at_the_first_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "walls.kakuro", b"# only walls\n\\ 3\\\n");
+    let run = kakuro(&["check", &file]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [
+            format!("kakuro: {file}:2:1: error: the grid has no white cells"),
+            format!("kakuro: {file}:2:3: error: down sum 3 has no white cells below it (at r1c2)"),
+        ]
+    );
+}
+
+// ---- convert ----
+
+#[test]
+fn convert_kakuro_to_ron_and_back_keeps_the_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let ron = dir.path().join("wikipedia.ron").display().to_string();
+    let back = dir.path().join("back.kakuro").display().to_string();
+    let run = kakuro(&["convert", "puzzles/wikipedia.kakuro", &ron]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let run = kakuro(&["convert", &ron, &back]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+
+    let original = kakuro::format::load(Path::new("puzzles/wikipedia.kakuro")).unwrap();
+    let from_ron = kakuro::format::load(Path::new(&ron)).unwrap();
+    let round_trip = kakuro::format::load(Path::new(&back)).unwrap();
+    assert_eq!(from_ron.document.grid, original.document.grid);
+    assert_eq!(round_trip.document.grid, original.document.grid);
+    // And the converted file solves the same.
+    assert_eq!(
+        kakuro(&["solve", &back]).stdout,
+        kakuro(&["solve", "puzzles/wikipedia.kakuro"]).stdout
+    );
+}
+
+#[test]
+fn convert_to_svg_draws_the_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("tiny.svg");
+    let run = kakuro(&["convert", "puzzles/tiny.kakuro", &svg.display().to_string()]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<svg"), "{text}");
+}
+
+#[test]
+fn convert_to_an_unknown_extension_fails_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tiny.docx");
+    let run = kakuro(&["convert", "puzzles/tiny.kakuro", &out.display().to_string()]);
+    run.assert_error();
+    assert!(!out.exists());
+}
+
+// ---- pe424 ----
+
+#[test]
+fn pe424_first_published_puzzle() {
+    let Some(file) = shared_puzzle("pe424-first.txt") else {
+        return;
+    };
+    let run = kakuro(&["pe424", &file]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.lines(), ["8426039571", "8426039571"]);
+}
+
+#[test]
+fn pe424_prints_each_answer_then_the_sum() {
+    let Some(file) = shared_puzzle("pe424-first.txt") else {
+        return;
+    };
+    let line = std::fs::read_to_string(file).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let twice = temp_file(
+        &dir,
+        "twice.txt",
+        format!("{0}\n{0}\n", line.trim()).as_bytes(),
+    );
+    let run = kakuro(&["pe424", &twice]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.lines(), ["8426039571", "8426039571", "16852079142"]);
+}
+
+#[test]
+fn pe424_rejects_a_broken_line_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "bad.txt", b"2,X,(vA),(hA),O\n\n2,X,X,X,Q\n");
+    let run = kakuro(&["pe424", &file]);
+    run.assert_error();
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.starts_with(&format!("kakuro: {file}:3:9: ")),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn pe424_lists_every_validation_error_of_a_puzzle_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // Line 3: the across clue A and the down clue B both point at walls.
+    let file = temp_file(
+        &dir,
+        "bad.txt",
+        b"2,X,(vA),(hA),O\n# two\n2,X,(hA),(vB),O\n",
+    );
+    let run = kakuro(&["pe424", &file]);
+    run.assert_error();
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stderr);
+    assert!(lines[0].starts_with(&format!("kakuro: {file}:3:5: error: across sum A")));
+    assert!(lines[1].starts_with(&format!("kakuro: {file}:3:10: error: down sum B")));
+}
+
+// ---- bench ----
+
+#[test]
+fn bench_json_has_the_documented_shape() {
+    let run = kakuro(&[
+        "bench",
+        "puzzles/tiny.kakuro",
+        "puzzles/two.kakuro",
+        "--runs",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let json = run.json();
+    let rows = json.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        let mut keys: Vec<&str> = row
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            [
+                "backtracks",
+                "cells",
+                "complete",
+                "file",
+                "first_seconds",
+                "guesses",
+                "nodes",
+                "runs",
+                "solutions",
+                "total_seconds"
+            ]
+        );
+        assert!(row["first_seconds"].as_f64().unwrap() <= row["total_seconds"].as_f64().unwrap());
+        assert!(row["nodes"].as_u64().unwrap() > 0);
+        assert_eq!(row["complete"], true);
+    }
+    assert_eq!(rows[0]["file"], "puzzles/tiny.kakuro");
+    assert_eq!(rows[0]["cells"], 4);
+    assert_eq!(rows[0]["runs"], 4);
+    assert_eq!(rows[0]["solutions"], "1");
+    assert_eq!(rows[1]["cells"], 11);
+    assert_eq!(rows[1]["solutions"], "2");
+}
+
+#[test]
+fn bench_limit_stops_the_enumeration() {
+    let run = kakuro(&[
+        "bench",
+        "puzzles/millions.kakuro",
+        "--runs",
+        "1",
+        "--limit",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let row = &run.json()[0];
+    assert_eq!(row["solutions"], "5");
+    assert_eq!(row["complete"], false);
+}
+
+#[test]
+fn bench_table_has_a_row_per_puzzle() {
+    let run = kakuro(&[
+        "bench",
+        "puzzles/tiny.kakuro",
+        "puzzles/none.kakuro",
+        "puzzles/two.kakuro",
+        "--runs",
+        "2",
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 5, "{}", run.stdout);
+    assert!(lines[0].starts_with("median of 2 timed searches"));
+    let header: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "file",
+            "cells",
+            "runs",
+            "solutions",
+            "first",
+            "total",
+            "nodes",
+            "guesses",
+            "backtracks",
+            "solutions/s"
+        ]
+    );
+    let solutions: Vec<&str> = lines[2..]
+        .iter()
+        .map(|l| l.split_whitespace().nth(3).unwrap())
+        .collect();
+    assert_eq!(solutions, ["unique", "none", "2"]);
+}
+
+#[test]
+fn bench_rejects_zero_runs_and_missing_files() {
+    // Usage errors are clap's: its message and usage, exit code 2.
+    for args in [
+        &["bench", "puzzles/tiny.kakuro", "--runs", "0"][..],
+        &["bench"],
+    ] {
+        let run = kakuro(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    }
+    let run = kakuro(&["bench", "puzzles/tiny.kakuro", "puzzles/nope.kakuro"]);
+    run.assert_error();
+    assert!(run.stderr.contains("puzzles/nope.kakuro"), "{}", run.stderr);
+}
+
+// ---- errors: any file, any arguments ----
+
+#[test]
+fn missing_file_is_an_error_naming_it() {
+    for command in ["solve", "count", "check", "pe424"] {
+        let run = kakuro(&[command, "puzzles/does-not-exist.kakuro"]);
+        run.assert_error();
+        assert!(
+            run.stderr.contains("does-not-exist.kakuro"),
+            "{command}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{command}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn garbage_files_are_rejected_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let garbage: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    let cases: [(&str, &[u8]); 6] = [
+        ("garbage.kakuro", &garbage),
+        ("latin1.kakuro", b"\\ 3\\\n\\3 \xe9_\n"),
+        ("empty.kakuro", b""),
+        ("huge-sum.kakuro", b"\\ 99999999999999999999\\\n\\3 __\n"),
+        ("garbage.ron", &garbage),
+        ("garbage.txt", &garbage),
+    ];
+    for (name, bytes) in cases {
+        let file = temp_file(&dir, name, bytes);
+        for command in ["solve", "count", "check"] {
+            let run = kakuro(&[command, &file]);
+            run.assert_error();
+            assert!(
+                run.stderr.contains(&file),
+                "{command} {name}: {}",
+                run.stderr
+            );
+        }
+    }
+    let file = temp_file(&dir, "garbage.txt", &garbage);
+    kakuro(&["pe424", &file]).assert_error();
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["solve"][..],
+        &["solve", "puzzles/tiny.kakuro", "--limit", "many"],
+        &["count", "puzzles/tiny.kakuro", "--bogus"],
+        &["convert", "puzzles/tiny.kakuro"],
+        &["--renderer", "vulkan"],
+        &["puzzles/tiny.kakuro", "extra"],
+    ] {
+        let run = kakuro(args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn help_lists_the_subcommands() {
+    let run = kakuro(&["--help"]);
+    assert_eq!(run.code, 0);
+    for command in ["solve", "count", "check", "convert", "pe424", "bench"] {
+        assert!(
+            run.stdout.contains(command),
+            "{command} missing from:\n{}",
+            run.stdout
+        );
+    }
+}
+
+/// Without the app, plain `kakuro` prints the help (with it, it would open a window).
+#[cfg(not(feature = "gui"))]
+#[test]
+fn without_the_app_plain_kakuro_prints_help() {
+    let run = kakuro(&[]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("Usage"), "{}", run.stdout);
+    let run = kakuro(&["puzzles/tiny.kakuro"]);
+    run.assert_error();
+    assert!(
+        run.stderr.contains("without the `gui` feature"),
+        "{}",
+        run.stderr
+    );
+}

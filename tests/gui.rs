@@ -1,0 +1,321 @@
+//! The desktop app driven like a user would: clicks, keys and the file prompts (no display, no
+//! GPU, no real file dialogs).
+
+#![cfg(feature = "gui")]
+
+use egui::{Event, Key, Modifiers, PointerButton};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kakuro::app::{AppOptions, KakuroApp};
+use kakuro::{Cell, Clue, Direction, Pos};
+
+fn app_with(file: Option<std::path::PathBuf>) -> Harness<'static, KakuroApp> {
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| {
+            KakuroApp::new(
+                cc,
+                AppOptions {
+                    file,
+                    ..AppOptions::default()
+                },
+            )
+        });
+    harness.run();
+    harness
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn text(harness: &mut Harness<'_, KakuroApp>, s: &str) {
+    harness.event(Event::Text(s.into()));
+    harness.run();
+}
+
+fn key(harness: &mut Harness<'_, KakuroApp>, key: Key, modifiers: Modifiers) {
+    harness.key_press_modifiers(modifiers, key);
+    harness.run();
+}
+
+fn click(harness: &mut Harness<'_, KakuroApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Fills the path prompt's field.
+fn type_path(harness: &mut Harness<'_, KakuroApp>, path: &std::path::Path) {
+    harness
+        .get_by_role(egui::Role::TextInput)
+        .set_text_value_accesskit(path.to_str().unwrap());
+    harness.run();
+}
+
+fn clue(harness: &Harness<'_, KakuroApp>, pos: Pos, dir: Direction) -> Option<Clue> {
+    harness.state().grid().get(pos).clue(dir)
+}
+
+/// A 3 × 3 grid: walls along the top and left, four white cells.
+const SQUARE: &str = "\\ \\ \\\n\\ __ __\n\\ __ __\n";
+
+#[test]
+fn first_run_shows_the_sample_with_named_cells() {
+    let harness = app_with(None);
+    assert_eq!(harness.state().grid().width(), 8);
+    harness.get_by_label("r1c2, wall, down 23");
+    harness.get_by_label("r2c1, wall, across 16");
+    harness.get_by_label("r2c2, white cell");
+    assert!(!harness.state().is_dirty());
+}
+
+#[test]
+fn draw_cells_by_clicks_keys_and_a_drag_with_undo_and_redo() {
+    let mut h = app_with(None);
+    click(&mut h, "File");
+    click(&mut h, "New… Ctrl+N");
+    click(&mut h, "Create");
+    assert!(h.state().grid().is_white(Pos::new(1, 1)));
+    assert!(
+        !h.state().is_dirty(),
+        "a new puzzle has nothing to save yet"
+    );
+
+    // A click flips a white cell to a wall; arrows move; Space flips the selected cell.
+    click(&mut h, "r2c4, white cell");
+    h.get_by_label("r2c4, wall");
+    key(&mut h, Key::ArrowRight, Modifiers::NONE);
+    text(&mut h, " ");
+    h.get_by_label("r2c5, wall");
+    assert!(h.state().is_dirty());
+
+    // A drag across three cells of row 4 paints them all, and undoes as one step.
+    let from = h.get_by_label("r4c3, white cell").rect().center();
+    let to = h.get_by_label("r4c5, white cell").rect().center();
+    h.event(Event::PointerMoved(from));
+    h.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    for step in 1..=4 {
+        h.event(Event::PointerMoved(
+            from + (to - from) * (step as f32 / 4.0),
+        ));
+        h.run();
+    }
+    h.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    for c in 2..=4 {
+        assert!(!h.state().grid().is_white(Pos::new(3, c)), "c{}", c + 1);
+    }
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    for c in 2..=4 {
+        assert!(h.state().grid().is_white(Pos::new(3, c)));
+    }
+    assert!(
+        !h.state().grid().is_white(Pos::new(1, 4)),
+        "only the drag was undone"
+    );
+    key(&mut h, Key::Z, Modifiers::COMMAND | Modifiers::SHIFT);
+    assert!(!h.state().grid().is_white(Pos::new(3, 3)));
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    key(&mut h, Key::Y, Modifiers::COMMAND);
+    assert!(!h.state().grid().is_white(Pos::new(3, 3)));
+
+    // Symmetric editing paints the opposite cell too.
+    click(&mut h, "Symmetric (180° rotation)");
+    click(&mut h, "r7c7, white cell");
+    assert!(!h.state().grid().is_white(Pos::new(6, 6)));
+    assert!(!h.state().grid().is_white(Pos::new(1, 1)));
+}
+
+#[test]
+fn clues_are_typed_hinted_and_validated_live() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "square.kakuro", SQUARE);
+    let mut h = app_with(Some(path));
+    click(&mut h, "Clues");
+    // Clicking a wall's centre selects its across clue (the upper-right half).
+    click(&mut h, "r2c1, wall");
+    text(&mut h, "1");
+    text(&mut h, "7");
+    h.get_by_label("r2c1, wall, across 17");
+    h.get_by_label("17 in 2: {8 9}");
+
+    // Tab switches to the down clue; a down sum with no run below is an error at once.
+    key(&mut h, Key::Tab, Modifiers::NONE);
+    text(&mut h, "5");
+    assert_eq!(
+        clue(&h, Pos::new(1, 0), Direction::Down),
+        Some(Clue::Sum(5))
+    );
+    let problem = "r2c1: error: down sum 5 has no white cells below it";
+    h.get_by_label(problem);
+    key(&mut h, Key::Delete, Modifiers::NONE);
+    assert!(h.query_by_label(problem).is_none());
+    assert_eq!(clue(&h, Pos::new(1, 0), Direction::Down), None);
+
+    // An impossible sum is listed; clicking it selects its wall; fixing it clears it.
+    click(&mut h, "r1c2, wall");
+    key(&mut h, Key::Tab, Modifiers::NONE);
+    text(&mut h, "18");
+    let problem = "r1c2: error: down sum 18 is impossible for 2 cells: it must be 3 to 17";
+    click(&mut h, "r3c3, white cell");
+    click(&mut h, problem);
+    assert_eq!(
+        h.state().grid().get(Pos::new(0, 1)).clue(Direction::Down),
+        Some(Clue::Sum(18))
+    );
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    text(&mut h, "3");
+    assert_eq!(
+        clue(&h, Pos::new(0, 1), Direction::Down),
+        Some(Clue::Sum(3))
+    );
+    assert!(h.query_by_label(problem).is_none());
+
+    // Typing "17" was one action: one undo takes all of it back.
+    let before = h.state().grid().clone();
+    click(&mut h, "r2c1, wall, across 17");
+    text(&mut h, "4");
+    text(&mut h, "2");
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(*h.state().grid(), before);
+}
+
+#[test]
+fn design_from_digits_fills_every_clue() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "square.kakuro", SQUARE);
+    let mut h = app_with(Some(path));
+    click(&mut h, "Digits");
+    click(&mut h, "r2c2, white cell");
+    for (digit, arrow) in [
+        ("1", Key::ArrowRight),
+        ("2", Key::ArrowDown),
+        ("4", Key::ArrowLeft),
+    ] {
+        text(&mut h, digit);
+        key(&mut h, arrow, Modifiers::NONE);
+    }
+    text(&mut h, "3");
+    assert_eq!(h.state().digits()[4..6], [1, 2]);
+    click(&mut h, "Fill clues from digits");
+    h.get_by_label("r2c1, wall, across 3");
+    h.get_by_label("r3c1, wall, across 7");
+    h.get_by_label("r1c2, wall, down 4");
+    h.get_by_label("r1c3, wall, down 6");
+    click(&mut h, "Clear digits");
+    assert!(h.state().digits().iter().all(|&d| d == 0));
+    assert!(
+        h.state().problems().is_empty(),
+        "{:?}",
+        h.state().problems()
+    );
+}
+
+#[test]
+fn save_and_open_through_the_path_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Digits");
+    click(&mut h, "r2c2, white cell");
+    text(&mut h, "9");
+    let saved = dir.path().join("copy.ron");
+    h.state_mut().save_path(&saved).unwrap();
+    assert!(!h.state().is_dirty());
+    let grid = h.state().grid().clone();
+
+    // Change something, then open the saved file: the app asks about the unsaved change.
+    click(&mut h, "Draw");
+    click(&mut h, "r3c3, white cell");
+    assert!(h.state().is_dirty());
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    click(&mut h, "Don't save");
+    type_path(&mut h, &saved);
+    click(&mut h, "Open");
+    assert_eq!(*h.state().grid(), grid);
+    assert_eq!(h.state().digits()[4], 9, "the .ron keeps the digits");
+    assert_eq!(h.state().path(), Some(saved.as_path()));
+    assert!(!h.state().is_dirty());
+
+    // Save As to .kakuro text, then export a picture.
+    let text_path = dir.path().join("copy.kakuro");
+    key(&mut h, Key::S, Modifiers::COMMAND | Modifiers::SHIFT);
+    type_path(&mut h, &text_path);
+    click(&mut h, "Save");
+    assert_eq!(h.state().path(), Some(text_path.as_path()));
+    let written = std::fs::read_to_string(&text_path).unwrap();
+    assert_eq!(
+        written.lines().filter(|l| l.contains('_')).count(),
+        2,
+        "{written}"
+    );
+    let svg = dir.path().join("copy.svg");
+    h.state_mut().save_path(&svg).unwrap();
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    assert_eq!(
+        h.state().path(),
+        Some(text_path.as_path()),
+        "export keeps the file"
+    );
+}
+
+#[test]
+fn a_failed_load_shows_where_and_keeps_the_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "r2c2, white cell");
+    let grid = h.state().grid().clone();
+    let bad = write(&dir, "bad.kakuro", "\\ 3\\ \\\n\\ __ x7\n");
+    let err = h.state_mut().load_path(&bad).unwrap_err();
+    assert!(err.contains("bad.kakuro:2:"), "{err}");
+    assert_eq!(*h.state().grid(), grid);
+
+    // Through the Open prompt the error appears in a message box.
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    click(&mut h, "Don't save");
+    type_path(&mut h, &bad);
+    click(&mut h, "Open");
+    h.get_by_label("Something went wrong");
+    assert!(h.state().status_message().contains("bad.kakuro:2:"));
+    click(&mut h, "OK");
+    assert_eq!(*h.state().grid(), grid);
+    assert_eq!(h.state().grid().get(Pos::new(1, 1)), Cell::WALL);
+}
+
+#[test]
+fn grid_grows_and_shrinks_at_every_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    for label in ["+ Top", "+ Left", "+ Bottom", "+ Right"] {
+        click(&mut h, label);
+    }
+    assert_eq!(
+        (h.state().grid().width(), h.state().grid().height()),
+        (5, 5)
+    );
+    assert!(h.state().grid().is_white(Pos::new(2, 2)));
+    for label in ["- Top", "- Left"] {
+        click(&mut h, label);
+    }
+    assert!(h.state().grid().is_white(Pos::new(1, 1)));
+    assert_eq!(h.state().grid().width(), 4);
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(
+        h.state().grid().width(),
+        5,
+        "undo puts the left column back"
+    );
+}
