@@ -14,6 +14,7 @@
 //! component states [`super::nth`] meets while descending in the enumeration order are the ones
 //! counted here, already in the cache.
 
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
@@ -113,7 +114,11 @@ impl<'a, 'f> Counter<'a, 'f> {
 
     /// The solutions of the undecided variables among `vars` (a union of components): the
     /// product of their components' counts. `share` is the slice of the progress bar it covers.
-    pub(crate) fn count_part(&mut self, vars: &[u32], share: (f64, f64)) -> Result<Tally, Cancelled> {
+    pub(crate) fn count_part(
+        &mut self,
+        vars: &[u32],
+        share: (f64, f64),
+    ) -> Result<Tally, Cancelled> {
         let parts = self.components(vars);
         let mut total = Tally::ONE;
         let width = (share.1 - share.0) / parts.len().max(1) as f64;
@@ -138,7 +143,9 @@ impl<'a, 'f> Counter<'a, 'f> {
     ) -> Result<Tally, Cancelled> {
         if let [v] = comp {
             // Every constraint on a lone variable has left it exactly its completing digits.
-            return Ok(Tally::Small(self.state.domains[*v as usize].count_ones().into()));
+            return Ok(Tally::Small(
+                self.state.domains[*v as usize].count_ones().into(),
+            ));
         }
         self.build_key(comp);
         if let Some(n) = self.memo.get(&self.key) {
@@ -314,31 +321,85 @@ impl Solver<'_> {
 
     fn run_count(&mut self, progress: Option<&mut dyn FnMut(f64)>) -> Result<BigUint, Cancelled> {
         let start = Instant::now();
-        let mut state = State::new(&self.model);
-        self.stats = Stats {
-            nodes: 1,
-            ..Stats::default()
-        };
-        if propagate_all(&self.model, &mut state).is_err() {
-            self.stats.propagations = state.revisions;
-            if let Some(sink) = progress {
-                sink(1.0);
+        let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
+        let (total, mut stats) = on_deep_stack(model.vars, progress, |sink| {
+            let mut stats = Stats {
+                nodes: 1,
+                ..Stats::default()
+            };
+            let mut state = State::new(model);
+            if propagate_all(model, &mut state).is_err() {
+                stats.propagations = state.revisions;
+                if let Some(sink) = sink {
+                    sink(1.0);
+                }
+                return (Ok(BigUint::ZERO), stats);
             }
-            return Ok(BigUint::ZERO);
-        }
-        let all: Vec<u32> = (0..self.model.vars as u32).collect();
-        let mut counter = Counter::new(&self.model, state, &mut self.memo, &self.cancel, progress);
-        let total = counter.count_part(&all, (0.0, 1.0));
-        if total.is_ok() {
-            counter.report_done();
-        }
-        self.stats.nodes += counter.nodes;
-        self.stats.guesses = counter.nodes;
-        self.stats.backtracks = counter.backtracks;
-        self.stats.propagations = counter.state.revisions;
-        self.stats.elapsed = start.elapsed();
-        total.map(BigUint::from)
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let mut counter = Counter::new(model, state, memo, cancel, sink);
+            let total = counter.count_part(&all, (0.0, 1.0));
+            if total.is_ok() {
+                counter.report_done();
+            }
+            stats.nodes += counter.nodes;
+            stats.guesses = counter.nodes;
+            stats.backtracks = counter.backtracks;
+            stats.propagations = counter.state.revisions;
+            (total.map(BigUint::from), stats)
+        });
+        stats.elapsed = start.elapsed();
+        self.stats = stats;
+        total
     }
+}
+
+/// Stack bytes per variable: the counter and `nth` recurse about twice per decision, and a path
+/// takes at most one decision per variable.
+const STACK_PER_VAR: usize = 2 << 10;
+
+/// Runs `work` on a thread whose stack fits the recursion over `vars` variables (a deep path on a
+/// big puzzle would overflow an ordinary stack), passing it a progress sink whose reports reach
+/// `progress` on the calling thread.
+pub(crate) fn on_deep_stack<R: Send>(
+    vars: usize,
+    progress: Option<&mut dyn FnMut(f64)>,
+    work: impl FnOnce(Option<&mut dyn FnMut(f64)>) -> R + Send,
+) -> R {
+    let wants_progress = progress.is_some();
+    let (tx, rx) = std::sync::mpsc::channel::<f64>();
+    // Shared rather than moved, so the work can still run here if no thread can be made.
+    let work = Mutex::new(Some(work));
+    let take = || work.lock().unwrap_or_else(PoisonError::into_inner).take();
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("kakuro-count".into())
+            .stack_size((1 << 20) + vars.saturating_mul(STACK_PER_VAR))
+            .spawn_scoped(scope, move || {
+                let mut send = |p: f64| {
+                    let _ = tx.send(p);
+                };
+                let work = take().expect("the work is taken once");
+                work(if wants_progress {
+                    Some(&mut send)
+                } else {
+                    None
+                })
+            });
+        let Ok(worker) = spawned else {
+            let work = take().expect("the thread never started");
+            return work(progress);
+        };
+        if let Some(progress) = progress {
+            // Ends when the worker drops its sender, i.e. when it is done.
+            for p in rx {
+                progress(p);
+            }
+        }
+        match worker.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
 
 impl Solver<'_> {

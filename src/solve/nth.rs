@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use rand::Rng;
 
 use super::combos::is_single;
-use super::count::{Cancelled, Counter, branch_var};
+use super::count::{Cancelled, Counter, branch_var, on_deep_stack};
 use super::propagate::{assign, digits, propagate_all};
 use super::split_due;
 use super::state::State;
@@ -117,27 +117,34 @@ impl Solver<'_> {
     /// was cancelled. Counts cached by an earlier call make later calls fast.
     pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
         let start = Instant::now();
-        let mut state = State::new(&self.model);
-        if propagate_all(&self.model, &mut state).is_err() {
-            return None;
-        }
-        let all: Vec<u32> = (0..self.model.vars as u32).collect();
-        let mut counter = Counter::new(&self.model, state, &mut self.memo, &self.cancel, None);
-        let total = BigUint::from(counter.count_part(&all, (0.0, 1.0)).ok()?);
-        if k >= &total {
-            return None;
-        }
-        let mut out = blank(self.model.cells, self.model.cryptic);
-        let found = descend(&mut counter, &all, u32::MAX, k.clone(), &mut out);
-        self.stats = Stats {
-            nodes: counter.nodes,
-            guesses: counter.nodes,
-            backtracks: counter.backtracks,
-            propagations: counter.state.revisions,
-            solutions: 1,
-            elapsed: start.elapsed(),
-        };
-        found.ok().map(|()| out)
+        let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
+        let (found, mut stats) = on_deep_stack(model.vars, None, |_| {
+            let mut stats = Stats::default();
+            let mut state = State::new(model);
+            if propagate_all(model, &mut state).is_err() {
+                return (None, stats);
+            }
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let mut counter = Counter::new(model, state, memo, cancel, None);
+            let found = match counter.count_part(&all, (0.0, 1.0)) {
+                Ok(total) if *k < total.to_big() => {
+                    let mut out = blank(model.cells, model.cryptic);
+                    descend(&mut counter, &all, u32::MAX, k.clone(), &mut out)
+                        .ok()
+                        .map(|()| out)
+                }
+                _ => None,
+            };
+            stats.nodes = counter.nodes;
+            stats.guesses = counter.nodes;
+            stats.backtracks = counter.backtracks;
+            stats.propagations = counter.state.revisions;
+            stats.solutions = u64::from(found.is_some());
+            (found, stats)
+        });
+        stats.elapsed = start.elapsed();
+        self.stats = stats;
+        found
     }
 
     /// A solution drawn uniformly at random (solution #k for a random k below the count);
