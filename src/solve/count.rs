@@ -233,7 +233,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             let domains = &self.state.domains;
             let decided = |v: u32| {
                 let d = domains[v as usize];
-                is_single(d).then(|| u32::from(d.trailing_zeros()))
+                is_single(d).then(|| d.trailing_zeros())
             };
             let fixed_sum: u32 = self
                 .model
