@@ -64,7 +64,11 @@ fn bench(width: usize, height: usize, walls: f64, seed: u64, runs: usize, limit:
                 counted = Some((count, solver.stats().nodes));
             }
             Err(_) => {
-                println!("gave up after {} at {:.1}% of the search", secs(limit), reached * 100.0);
+                println!(
+                    "gave up after {} at {:.1}% of the search",
+                    secs(limit),
+                    reached * 100.0
+                );
                 return;
             }
         }
@@ -76,7 +80,10 @@ fn bench(width: usize, height: usize, walls: f64, seed: u64, runs: usize, limit:
     } else {
         digits
     };
-    println!("count {shown} in {} (best of {runs}, {nodes} nodes)", secs(best));
+    println!(
+        "count {shown} in {} (best of {runs}, {nodes} nodes)",
+        secs(best)
+    );
     // nth with the counts cached: a solver that has counted once.
     let mut solver = Solver::new(&puzzle);
     solver.count().expect("no cancel token");

@@ -300,7 +300,7 @@ fn check_against_stream(puzzle: &Puzzle, stream: &[Solution]) -> Result<(), Test
 // ---------------------------------------------------------------- against the stream
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn count_and_nth_match_the_stream_and_brute_force(
@@ -327,7 +327,7 @@ proptest! {
 
 proptest! {
     // Each case streams up to two thousand cryptic solutions: slower, so fewer cases.
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
     fn cryptic_count_and_nth_match_the_stream(
