@@ -22,8 +22,13 @@ pub fn propagate(model: &Model, state: &mut State) -> Result<(), Contradiction> 
         let idempotent = matches!(model.constraints[c].kind, Kind::Sum | Kind::Cipher { .. });
         state.queued[c] = idempotent;
         state.revisions += 1;
+        let before = state.trail_len();
         let revised = revise(model, state, c);
         state.queued[c] = false;
+        // A revision that changed nothing is no step of any contradiction derived later.
+        if revised.is_err() || state.trail_len() != before {
+            state.note_read(c);
+        }
         if let Err(e) = revised {
             state.clear_queue();
             return Err(e);
@@ -258,10 +263,10 @@ fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -
     }
     // moves[i]: the cells whose digit cell i could take instead of its own.
     let mut moves = [0u16; 9];
-    for i in 0..k {
-        for j in 0..k {
-            if j != i && masks[i] & mate[j] != 0 {
-                moves[i] |= 1 << j;
+    for (i, (mv, &m)) in moves.iter_mut().zip(masks).enumerate() {
+        for (j, &other) in mate[..k].iter().enumerate() {
+            if j != i && m & other != 0 {
+                *mv |= 1 << j;
             }
         }
     }
@@ -275,9 +280,9 @@ fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -
     }
     for i in 0..k {
         let mut s = mate[i];
-        for j in 0..k {
-            if moves[i] >> j & 1 != 0 && reach[j] >> i & 1 != 0 {
-                s |= mate[j];
+        for (j, (&r, &other)) in reach[..k].iter().zip(&mate[..k]).enumerate() {
+            if moves[i] >> j & 1 != 0 && r >> i & 1 != 0 {
+                s |= other;
             }
         }
         support[i] |= s;
