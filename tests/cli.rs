@@ -341,6 +341,31 @@ fn check_a_file_that_does_not_parse_names_line_and_column() {
 }
 
 #[test]
+fn check_lists_the_typos_of_every_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(
+        &dir,
+        "typos.kakuro",
+        b"\\   3\\ 4\\\n\\3  __ x\n\\50  __ __\n",
+    );
+    let run = kakuro(&["check", &file]);
+    run.assert_error();
+    assert_eq!(run.stdout, "");
+    let lines: Vec<_> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stderr);
+    assert!(
+        lines[0].starts_with(&format!("kakuro: {file}:2:8: ")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        lines[1].starts_with(&format!("kakuro: {file}:3:2: ")),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn check_places_whole_grid_problems_at_the_first_row() {
     let dir = tempfile::tempdir().unwrap();
     let file = temp_file(&dir, "walls.kakuro", b"# only walls\n\\ 3\\\n");

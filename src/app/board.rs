@@ -7,6 +7,7 @@ use egui::{
 };
 
 use super::editor::{Editor, Tool};
+use super::overlay::Overlay;
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
 
@@ -17,6 +18,9 @@ const DIAGONAL: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x90);
 const CLUE: Color32 = Color32::from_rgb(0xf4, 0xf4, 0xf4);
 const WHITE: Color32 = Color32::from_rgb(0xff, 0xff, 0xfd);
 const DIGIT: Color32 = Color32::from_rgb(0x1d, 0x4f, 0xa3);
+const SOLUTION: Color32 = Color32::from_rgb(0x1e, 0x7a, 0x3c);
+const CHANGED: Color32 = Color32::from_rgb(0xff, 0xef, 0xa8);
+const VARIES: Color32 = Color32::from_rgb(0xb0, 0x4c, 0xc8);
 const CURSOR: Color32 = Color32::from_rgb(0x2f, 0x80, 0xed);
 const ERROR: Color32 = Color32::from_rgb(0xe0, 0x36, 0x2c);
 const WARNING: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x20);
@@ -134,7 +138,13 @@ impl BoardView {
     }
 
     /// Shows the board in all the space left, and applies the pointer's edits, zoom and pan.
-    pub fn ui(&mut self, ui: &mut Ui, editor: &mut Editor, problems: &Problems) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        editor: &mut Editor,
+        problems: &Problems,
+        overlay: Option<&Overlay>,
+    ) {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Grid, true, "Board"));
         self.view = rect;
@@ -153,7 +163,7 @@ impl BoardView {
             };
             ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
         }
-        self.paint(ui, editor, problems, response.id);
+        self.paint(ui, editor, problems, overlay, response.id);
     }
 
     fn zoom_and_pan(&mut self, ui: &Ui, response: &egui::Response) {
@@ -218,7 +228,20 @@ impl BoardView {
         }
     }
 
-    fn paint(&self, ui: &mut Ui, editor: &Editor, problems: &Problems, board_id: egui::Id) {
+    fn paint(
+        &self,
+        ui: &mut Ui,
+        editor: &Editor,
+        problems: &Problems,
+        overlay: Option<&Overlay>,
+        board_id: egui::Id,
+    ) {
+        // A solution is painted in its own colour instead of the typed digits.
+        let mark = |pos: Pos| overlay.map(|o| o.get(pos)).unwrap_or_default();
+        let digit_at = |pos: Pos| match overlay {
+            Some(o) => (o.get(pos).digit, SOLUTION),
+            None => (editor.sheet().digit(pos), DIGIT),
+        };
         let grid = editor.grid();
         let painter = ui.painter_at(self.view);
         let s = self.cell;
@@ -256,11 +279,22 @@ impl BoardView {
                 let rect = self.cell_rect(pos);
                 match grid.get(pos) {
                     Cell::White { shown } => {
-                        painter.rect_filled(rect.shrink(line / 2.0), 0.0, WHITE);
-                        let digit = editor.sheet().digit(pos);
+                        let mark = mark(pos);
+                        let fill = if mark.changed { CHANGED } else { WHITE };
+                        painter.rect_filled(rect.shrink(line / 2.0), 0.0, fill);
+                        if mark.varies {
+                            let width = (s * 0.08).clamp(1.5, 4.0);
+                            painter.rect_stroke(
+                                rect.shrink(line * 2.0),
+                                0.0,
+                                Stroke::new(width, VARIES),
+                                StrokeKind::Inside,
+                            );
+                        }
+                        let (digit, color) = digit_at(pos);
                         if text && digit != 0 {
                             let font = FontId::proportional(s * 0.6);
-                            painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, DIGIT);
+                            painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, color);
                         } else if let (true, Some(l)) = (text, shown) {
                             let font = FontId::proportional(s * 0.5);
                             painter.text(rect.center(), Align2::CENTER_CENTER, l, font, DIAGONAL);
@@ -301,7 +335,7 @@ impl BoardView {
                 let id = board_id.with(pos);
                 let response = ui.interact(rect.intersect(self.view), id, Sense::hover());
                 let selected = pos == editor.cursor;
-                let digit = editor.sheet().digit(pos);
+                let (digit, _) = digit_at(pos);
                 response.widget_info(|| {
                     let mut info =
                         WidgetInfo::selected(Role::GridCell, true, selected, cell_label(grid, pos));

@@ -4,22 +4,29 @@
 //! (issue 6) belongs in a panel of its own next to [`tools`], fed by the same [`Editor`].
 
 mod board;
+mod browser;
+mod browser_ui;
+mod checker;
 mod dialogs;
 mod editor;
 mod files;
 mod history;
 mod icon;
+mod overlay;
 mod problems;
 mod runs;
 mod screenshot;
 mod sheet;
+mod solutions;
+mod solver;
+mod solving;
 mod status;
 mod tools;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use egui::{Key, KeyboardShortcut, Modifiers, ViewportCommand};
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 
 pub use board::cell_label;
 pub use editor::{Edge, Tool};
@@ -27,6 +34,8 @@ pub use runs::{digit_sets, hint};
 
 use crate::{Grid, Problem};
 use board::BoardView;
+use browser::Browser;
+pub use browser::RunState;
 use dialogs::Dialogs;
 use editor::Editor;
 use files::Files;
@@ -111,6 +120,8 @@ pub struct KakuroApp {
     /// An action waiting for a Save As (asked for by "Save" in the unsaved-changes dialog).
     pending_after_save: Option<files::Action>,
     show_tools: bool,
+    browser: Browser,
+    check: checker::Check,
     ctx: egui::Context,
 }
 
@@ -148,6 +159,8 @@ impl KakuroApp {
             quit_requested: false,
             pending_after_save: None,
             show_tools,
+            browser: Browser::default(),
+            check: checker::Check::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let start = app.options.file.clone().or(last.filter(|p| p.exists()));
@@ -260,6 +273,7 @@ impl KakuroApp {
         if pressed(shortcut(Modifiers::COMMAND, Key::Num0)) {
             self.board.fit();
         }
+        self.solving_shortcuts(ctx);
     }
 
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
@@ -334,6 +348,11 @@ impl eframe::App for KakuroApp {
             shot.logic(ctx);
             return;
         }
+        if let Some(end) = self.browser.logic(ctx, self.editor.generation()) {
+            self.solving_ended(end);
+        }
+        self.check
+            .logic(ctx, self.editor.grid(), self.editor.generation());
         if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             self.request(files::Action::Quit);
@@ -357,6 +376,9 @@ impl eframe::App for KakuroApp {
             self.status
                 .ui(ui, &self.editor, &self.problems, &self.board);
         });
+        if let Some(line) = self.browser.status_line() {
+            egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
+        }
         if self.show_tools {
             egui::Panel::right("tools")
                 .resizable(true)
@@ -366,13 +388,22 @@ impl eframe::App for KakuroApp {
                     egui::ScrollArea::vertical().show(ui, |ui| self.tools_ui(ui));
                 });
         }
+        let overlay = self.overlay();
         egui::CentralPanel::no_frame().show(ui, |ui| {
-            self.board.ui(ui, &mut self.editor, &self.problems);
+            self.board
+                .ui(ui, &mut self.editor, &self.problems, overlay.as_ref());
         });
         if !modal && !ctx.text_edit_focused() {
+            self.browser.keys(&ctx);
             self.editor.keys(&ctx);
         }
         self.dialogs_ui(&ctx);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // Dropping the run and the check cancels and joins their workers.
+        self.browser = Browser::default();
+        self.check = checker::Check::default();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

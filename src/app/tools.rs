@@ -13,6 +13,8 @@ impl KakuroApp {
     /// The whole side panel.
     pub(super) fn tools_ui(&mut self, ui: &mut Ui) {
         ui.add_space(4.0);
+        self.solving_ui(ui);
+        ui.separator();
         ui.horizontal(|ui| {
             for tool in Tool::ALL {
                 ui.selectable_value(&mut self.editor.tool, tool, tool.name());

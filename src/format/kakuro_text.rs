@@ -40,26 +40,50 @@ pub fn parse(text: &str) -> Result<(Grid, SourceMap), FormatError> {
 pub(crate) fn parse_lines(text: &str, dialect: Dialect) -> Result<(Grid, SourceMap), FormatError> {
     let mut rows: Vec<Vec<Cell>> = Vec::new();
     let mut map = SourceMap::new(0);
-    for (index, raw) in text.split('\n').enumerate() {
-        let line_no = index + 1;
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        let content = line.trim_start_matches([' ', '\t']);
-        if content.is_empty() || content.starts_with('#') {
-            continue;
-        }
-        if rows.len() == MAX_SIDE {
-            let col = line.len() - content.len() + 1;
-            return Err(FormatError::at(
-                line_no,
-                col,
-                format!("the grid has more than {MAX_SIDE} rows"),
-            ));
+    for (row, (line_no, line)) in grid_lines(text).enumerate() {
+        if row == MAX_SIDE {
+            return Err(too_many_rows(line_no, line));
         }
         let (cells, cols) = parse_row(line, dialect).map_err(|e| e.at_line(line_no))?;
         rows.push(cells);
         map.push_row(line_no, cols);
     }
     Ok((Grid::from_rows(rows), map))
+}
+
+/// Every token error of a `.kakuro` text, the first of each line, where [`parse`] stops at the
+/// first of the file: a user fixing a file wants them all at once.
+pub fn diagnose(text: &str) -> Vec<FormatError> {
+    let mut errors = Vec::new();
+    for (row, (line_no, line)) in grid_lines(text).enumerate() {
+        if row == MAX_SIDE {
+            errors.push(too_many_rows(line_no, line));
+            break;
+        }
+        if let Err(e) = parse_row(line, Dialect::Plain) {
+            errors.push(e.at_line(line_no));
+        }
+    }
+    errors
+}
+
+/// The lines that hold grid rows (not blank, not comments), numbered from 1, without `\r`.
+fn grid_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split('\n').enumerate().filter_map(|(index, raw)| {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let content = line.trim_start_matches([' ', '\t']);
+        (!content.is_empty() && !content.starts_with('#')).then_some((index + 1, line))
+    })
+}
+
+fn too_many_rows(line_no: usize, line: &str) -> FormatError {
+    let content = line.trim_start_matches([' ', '\t']);
+    let col = line.len() - content.len() + 1;
+    FormatError::at(
+        line_no,
+        col,
+        format!("the grid has more than {MAX_SIDE} rows"),
+    )
 }
 
 /// An error inside one line: its column, before the line is known.
@@ -497,6 +521,16 @@ mod tests {
         assert_eq!(err("\\ \u{e9}").1, 3);
         assert!(err("\\ \u{e9}").2.contains("letter"));
         assert!(err("\\ %").2.starts_with("unexpected character '%'"));
+    }
+
+    #[test]
+    fn diagnose_finds_the_first_error_of_every_line() {
+        let text = "# two typos\n\\ 4\\ 3\\\n\\10 __ x\n\\5 __ __\n\\50 __ __\n";
+        let errors = diagnose(text);
+        let places: Vec<_> = errors.iter().map(|e| (e.line, e.col)).collect();
+        assert_eq!(places, [(Some(3), Some(8)), (Some(5), Some(2))]);
+        assert_eq!(errors[0], parse(text).unwrap_err());
+        assert!(diagnose("\\ 3\\\n\\3 __\n").is_empty());
     }
 
     #[test]

@@ -15,9 +15,21 @@ use super::state::{Contradiction, State};
 /// emptied and the state is left for the caller to undo.
 pub fn propagate(model: &Model, state: &mut State) -> Result<(), Contradiction> {
     while let Some(c) = state.queue.pop() {
-        state.queued[c as usize] = false;
+        let c = c as usize;
+        // A run's revision leaves it at its own fixed point (every surviving digit set keeps a
+        // matching, every kept digit a matching through it), so its own changes need not queue
+        // it again; "all different" can fix a cell and must look again.
+        let idempotent = matches!(model.constraints[c].kind, Kind::Sum | Kind::Cipher { .. });
+        state.queued[c] = idempotent;
         state.revisions += 1;
-        if let Err(e) = revise(model, state, c as usize) {
+        let before = state.trail_len();
+        let revised = revise(model, state, c);
+        state.queued[c] = false;
+        // A revision that changed nothing is no step of any contradiction derived later.
+        if revised.is_err() || state.trail_len() != before {
+            state.note_read(c);
+        }
+        if let Err(e) = revised {
             state.clear_queue();
             return Err(e);
         }
@@ -201,55 +213,84 @@ fn revise_run(
 
 /// If the cells can take the digits of `set` one each, adds to `support[i]` every digit cell
 /// `i` holds in some such assignment and returns `true`.
+///
+/// One perfect matching is found by augmenting paths; then cell `i` can also take the digit
+/// of cell `j` exactly when `i` can take it and `j` can reach `i` by such moves (an
+/// alternating cycle), which a transitive closure over at most nine cells answers at once.
 #[inline]
 fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -> bool {
+    let k = cells.len();
     let mut masks = [0 as Mask; 9];
     let mut covered = 0;
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = state.domains[c as usize] & set;
-        if *m == 0 {
+    let mut open = true;
+    let mut news = false;
+    for i in 0..k {
+        let m = state.domains[cells[i] as usize] & set;
+        if m == 0 {
             return false;
         }
-        covered |= *m;
+        masks[i] = m;
+        covered |= m;
+        open &= m == set;
+        news |= m & !support[i] != 0;
     }
     if covered != set {
         return false;
     }
-    let masks = &masks[..cells.len()];
+    if open {
+        // Every cell can take every digit of the set: any arrangement works.
+        for s in &mut support[..k] {
+            *s |= set;
+        }
+        return true;
+    }
+    let masks = &masks[..k];
     let mut owner = [NOBODY; 10];
-    for i in 0..masks.len() {
+    for i in 0..k {
         if !augment(masks, &mut owner, i, &mut 0) {
             return false;
         }
     }
-    note(&owner, support);
-    // Every other digit of a cell is supported when the rest can be rematched around it.
-    for i in 0..masks.len() {
-        for d in digits(masks[i] & !support[i]) {
-            let mut o = owner;
-            if let Some(cur) = o.iter().position(|&x| x == i as u8) {
-                o[cur] = NOBODY;
-            }
-            let j = o[d as usize];
-            o[d as usize] = i as u8;
-            if j == NOBODY || augment(masks, &mut o, usize::from(j), &mut (1 << d)) {
-                note(&o, support);
+    if !news {
+        // The set is possible, and cannot support anything not supported already.
+        return true;
+    }
+    let mut mate = [0 as Mask; 9];
+    for (d, &o) in owner.iter().enumerate() {
+        if o != NOBODY {
+            mate[usize::from(o)] = 1 << d;
+        }
+    }
+    // moves[i]: the cells whose digit cell i could take instead of its own.
+    let mut moves = [0u16; 9];
+    for (i, (mv, &m)) in moves.iter_mut().zip(masks).enumerate() {
+        for (j, &other) in mate[..k].iter().enumerate() {
+            if j != i && m & other != 0 {
+                *mv |= 1 << j;
             }
         }
+    }
+    let mut reach = moves;
+    for m in 0..k {
+        for i in 0..k {
+            if reach[i] >> m & 1 != 0 {
+                reach[i] |= reach[m];
+            }
+        }
+    }
+    for i in 0..k {
+        let mut s = mate[i];
+        for (j, (&r, &other)) in reach[..k].iter().zip(&mate[..k]).enumerate() {
+            if moves[i] >> j & 1 != 0 && r >> i & 1 != 0 {
+                s |= other;
+            }
+        }
+        support[i] |= s;
     }
     true
 }
 
 const NOBODY: u8 = u8::MAX;
-
-#[inline]
-fn note(owner: &[u8; 10], support: &mut [Mask; 9]) {
-    for (d, &o) in owner.iter().enumerate() {
-        if o != NOBODY {
-            support[usize::from(o)] |= 1 << d;
-        }
-    }
-}
 
 fn augment(masks: &[Mask], owner: &mut [u8; 10], i: usize, seen: &mut Mask) -> bool {
     for d in digits(masks[i] & !*seen) {

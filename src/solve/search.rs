@@ -85,6 +85,11 @@ enum Alternatives {
 struct Choice {
     alts: Alternatives,
     marks: Marks,
+    /// Tags the constraints its propagation logs (see [`State::note_read`]).
+    serial: u32,
+    /// Where its part of the read log starts: `read_log[log_start..]` is every constraint
+    /// revised below it since it was opened.
+    log_start: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,8 +138,18 @@ pub(super) struct Search<'a, O: Observer> {
     stats: Stats,
     cancel: &'a CancelToken,
     cancelled: bool,
-    /// After a doomed split, the choice-stack height to go back to.
+    /// After a doomed split or a failure explained by shallower choices, the choice-stack
+    /// height to go back to.
     fail_to: Option<usize>,
+    /// The choices below this height have seen a solution below them: they cannot be jumped
+    /// from (their failure is no nogood).
+    tainted_below: usize,
+    serial: u32,
+    /// Log compaction workspace: constraint stamps and which entries to keep.
+    seen: Vec<u32>,
+    seen_epoch: u32,
+    /// The read log's length that triggers the next compaction.
+    compact_at: usize,
     work: u32,
     observer: O,
 }
@@ -146,9 +161,11 @@ enum Step {
 
 impl<'a, O: Observer> Search<'a, O> {
     pub(super) fn new(model: &'a Model, cancel: &'a CancelToken, observer: O) -> Self {
+        let mut state = State::new(model);
+        state.track_reads = true;
         Search {
             model,
-            state: State::new(model),
+            state,
             frames: Vec::new(),
             log: Vec::new(),
             arena: Vec::with_capacity(4 * model.vars),
@@ -172,6 +189,11 @@ impl<'a, O: Observer> Search<'a, O> {
             cancel,
             cancelled: false,
             fail_to: None,
+            tainted_below: 0,
+            serial: 0,
+            seen: vec![0; model.constraints.len()],
+            seen_epoch: 0,
+            compact_at: 2 * model.constraints.len() + 64,
             work: 0,
             observer,
         }
@@ -246,6 +268,9 @@ impl<'a, O: Observer> Search<'a, O> {
                 self.send_snapshot();
             }
             let Some(frame) = self.pop_frame() else {
+                // Every choice on the stack now has a solution below it.
+                self.tainted_below = self.choices.len();
+                self.state.read_log.clear();
                 self.stats.solutions += 1;
                 self.observer.event(Event::Solution);
                 return match sink(&self.solution) {
@@ -379,19 +404,122 @@ impl<'a, O: Observer> Search<'a, O> {
 
     /// Pushes a choice and takes its first alternative; `false` (choice removed) if none works.
     fn open_choice(&mut self, alts: Alternatives, marks: Marks) -> bool {
-        self.choices.push(Choice { alts, marks });
-        if self.next_alternative() {
-            true
-        } else {
-            self.choices.pop();
-            false
+        if self.state.read_log.len() > self.compact_at {
+            self.compact_log();
         }
+        self.serial = self.serial.wrapping_add(1);
+        if self.serial == u32::MAX {
+            self.state.read_mark.fill(u32::MAX);
+            self.serial = 0;
+        }
+        self.choices.push(Choice {
+            alts,
+            marks,
+            serial: self.serial,
+            log_start: self.state.read_log.len() as u32,
+        });
+        if let Alternatives::Branch { var, .. } = alts {
+            // The branching variable's domain is part of what its failure depends on.
+            self.state.read_serial = self.serial;
+            for &c in self.model.constraints_of(var as usize) {
+                self.state.note_read(c as usize);
+            }
+        }
+        if self.next_alternative() {
+            return true;
+        }
+        let top = self.choices.len() - 1;
+        let keep = self.jump_height(top);
+        if keep < top {
+            self.forget_skipped(keep, top);
+            self.fail_to = Some(keep);
+        }
+        self.choices.pop();
+        self.tainted_below = self.tainted_below.min(self.choices.len());
+        false
+    }
+
+    /// After every alternative of choice `top` failed (the state is back at its marks), how
+    /// many choices to keep: the failure read only the constraints logged below the choice, so
+    /// it recurs until the deepest choice that changed one of their variables takes another
+    /// alternative; the choices above that one are skipped (their other alternatives leave
+    /// those domains as they are, or narrower, so they fail too and hold no solution).
+    fn jump_height(&self, top: usize) -> usize {
+        if top < self.tainted_below {
+            return top;
+        }
+        let start = self.choices[top].log_start as usize;
+        let Some(read) = self.state.read_log.get(start..).filter(|r| !r.is_empty()) else {
+            return top;
+        };
+        let mut level = 0;
+        for &c in read {
+            for &v in self.model.vars_of(c as usize) {
+                level = level.max(self.state.var_level[v as usize]);
+            }
+        }
+        // Changes at level `l` were made by choice `l - 1`: keep it and those below.
+        (level as usize).min(top)
+    }
+
+    /// Before jumping from choice `top` back to choice `keep - 1`: what the skipped choices
+    /// read themselves is no reason for the failure (it is explained without them), so only
+    /// the failed choice's reads join those of the choice jumped to.
+    fn forget_skipped(&mut self, keep: usize, top: usize) {
+        if keep == 0 || keep - 1 < self.tainted_below {
+            // Nothing left on the stack needs its reads.
+            self.state.read_log.clear();
+            return;
+        }
+        let from = self.choices[keep].log_start as usize;
+        let to = self.choices[top].log_start as usize;
+        self.state.read_log.drain(from..to);
+    }
+
+    /// Keeps one entry per constraint in each choice's own stretch of the read log (from its
+    /// start to the next choice's), so the stretches stay apart: a jump drops the stretches of
+    /// the choices it skips and nothing else.
+    fn compact_log(&mut self) {
+        // Tainted choices never read their part: theirs is folded into the first stretch.
+        let first = self.tainted_below;
+        let log = &mut self.state.read_log;
+        let n = log.len();
+        let mut w = 0;
+        let mut i = 0;
+        for k in first..=self.choices.len() {
+            let end = match self.choices.get(k) {
+                Some(c) => (c.log_start as usize).min(n),
+                None => n,
+            };
+            self.seen_epoch = self.seen_epoch.wrapping_add(1);
+            if self.seen_epoch == 0 {
+                self.seen.fill(0);
+                self.seen_epoch = 1;
+            }
+            while i < end {
+                let c = log[i] as usize;
+                if self.seen[c] != self.seen_epoch {
+                    self.seen[c] = self.seen_epoch;
+                    log[w] = log[i];
+                    w += 1;
+                }
+                i += 1;
+            }
+            if let Some(c) = self.choices.get_mut(k) {
+                c.log_start = w as u32;
+            }
+        }
+        log.truncate(w);
+        for c in &mut self.choices[..first] {
+            c.log_start = 0;
+        }
+        self.compact_at = 2 * w + 2 * self.model.constraints.len() + 64;
     }
 
     /// Takes the next alternative of the top choice (the state is at its marks).
     fn next_alternative(&mut self) -> bool {
         let top = self.choices.len() - 1;
-        let Choice { alts, marks } = self.choices[top];
+        let Choice { alts, marks, .. } = self.choices[top];
         match alts {
             Alternatives::Branch {
                 var,
@@ -400,6 +528,8 @@ impl<'a, O: Observer> Search<'a, O> {
                 count,
                 ..
             } => {
+                self.state.level = self.choices.len() as u32;
+                self.state.read_serial = self.choices[top].serial;
                 while rest != 0 {
                     let digit = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
@@ -462,9 +592,11 @@ impl<'a, O: Observer> Search<'a, O> {
     /// Goes back to the deepest choice with an alternative left and takes it.
     fn backtrack(&mut self) -> bool {
         if let Some(base) = self.fail_to.take() {
-            // The choices made since the split cannot help; the recordings they hold are of
-            // parts inside the doomed split (freed below) or saw no solution (complete as is).
+            // The choices made since the split (or since the culprit of a failure) cannot
+            // help; the recordings they hold are of parts inside the doomed split (freed
+            // below) or saw every solution (the skipped branches hold none).
             self.choices.truncate(base);
+            self.tainted_below = self.tainted_below.min(self.choices.len());
         }
         while let Some(top) = self.choices.len().checked_sub(1) {
             if self.cancelled {
@@ -487,8 +619,15 @@ impl<'a, O: Observer> Search<'a, O> {
             if self.next_alternative() {
                 return true;
             }
-            self.choices.pop();
-            self.observer.event(Event::Backtrack { depth: top });
+            let keep = self.jump_height(top);
+            if keep < top {
+                self.forget_skipped(keep, top);
+            }
+            for depth in (keep..=top).rev() {
+                self.observer.event(Event::Backtrack { depth });
+            }
+            self.choices.truncate(keep);
+            self.tainted_below = self.tainted_below.min(keep);
         }
         false
     }

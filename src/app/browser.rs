@@ -1,0 +1,365 @@
+//! The solution browser: starts and stops a solving run, drains its batches, pages through the
+//! stored solutions and says what the board should show. Its panel is in `browser_ui`.
+
+use std::time::{Duration, Instant};
+
+use egui::{Key, Modifiers};
+
+use super::overlay::{Mark, Overlay};
+use super::solutions::{CAP_BYTES, Solutions};
+use super::solver::{FRAME, Live, Message, Worker};
+use crate::solve::{Outcome, Stats};
+use crate::{Grid, Pos, Puzzle};
+
+/// Time the UI spends draining batches per frame at most.
+const DRAIN_BUDGET: Duration = Duration::from_millis(2);
+/// How long Stop waits for the worker's last messages at most.
+const STOP_WAIT: Duration = Duration::from_millis(500);
+/// PgUp / PgDn step.
+pub const PAGE: u64 = 1000;
+
+/// Where a run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// The worker is searching.
+    Running,
+    /// The search finished: every solution was found.
+    Done,
+    /// The user stopped it (Stop or Esc).
+    Stopped,
+}
+
+/// One solving run of the puzzle as it was when Solve was pressed.
+pub(super) struct Run {
+    worker: Option<Worker>,
+    pub(super) positions: Vec<Pos>,
+    width: usize,
+    height: usize,
+    pub(super) store: Solutions,
+    pub(super) state: RunState,
+    started: Instant,
+    elapsed: Duration,
+    pub(super) live: Live,
+    /// The editor's generation the run belongs to: any edit ends it.
+    editor_generation: u64,
+}
+
+impl Run {
+    /// Solutions found so far (all of them are stored, up to the cap).
+    pub(super) fn found(&self) -> u64 {
+        self.live.stats.solutions.max(self.store.stored())
+    }
+
+    /// Time spent searching.
+    pub(super) fn elapsed(&self) -> Duration {
+        match self.state {
+            RunState::Running => self.started.elapsed(),
+            _ => self.elapsed,
+        }
+    }
+}
+
+/// The browser's state: the current run, the solution shown and the display options.
+#[derive(Default)]
+pub struct Browser {
+    pub(super) run: Option<Run>,
+    /// Index (0-based) of the shown solution.
+    pub(super) current: u64,
+    /// The text of the "Go to" field.
+    pub(super) jump: String,
+    /// Why the last jump did not go where asked.
+    pub(super) notice: Option<String>,
+    /// Highlight the cells that differ from the previous solution.
+    pub show_changes: bool,
+    /// Highlight the cells that are not the same in every solution found so far.
+    pub show_ambiguous: bool,
+    scratch: Vec<u8>,
+    previous: Vec<u8>,
+}
+
+impl Browser {
+    /// Starts solving `puzzle` (cancelling any earlier run).
+    pub fn start(
+        &mut self,
+        puzzle: Puzzle,
+        grid: &Grid,
+        editor_generation: u64,
+        ctx: &egui::Context,
+    ) -> std::io::Result<()> {
+        self.run = None;
+        let positions: Vec<Pos> = puzzle.cells().iter().map(|c| c.pos).collect();
+        let worker = Worker::start(puzzle, ctx.clone())?;
+        self.current = 0;
+        self.notice = None;
+        self.run = Some(Run {
+            worker: Some(worker),
+            store: Solutions::new(positions.len(), CAP_BYTES),
+            positions,
+            width: grid.width(),
+            height: grid.height(),
+            state: RunState::Running,
+            started: Instant::now(),
+            elapsed: Duration::ZERO,
+            live: Live::default(),
+            editor_generation,
+        });
+        Ok(())
+    }
+
+    /// Stops the run; its solutions stay browsable. Returns within the engine's cancel time.
+    pub fn stop(&mut self) {
+        if let Some(run) = &mut self.run
+            && let Some(worker) = run.worker.take()
+        {
+            worker.cancel();
+            // Keep everything the worker found before it saw the flag, so that the count and
+            // the stored solutions agree; it sends `Done` within the engine's cancel time.
+            let mut done = None;
+            while let Some(message) = worker.next_within(STOP_WAIT) {
+                match message {
+                    Message::Batch { packed, seen } => {
+                        run.store.append(&packed, &seen);
+                    }
+                    Message::Done(_, stats) => {
+                        done = Some(stats);
+                        break;
+                    }
+                }
+            }
+            run.live.stats = done.unwrap_or(Stats {
+                solutions: run.store.stored(),
+                ..run.live.stats
+            });
+            drop(worker);
+            if run.state == RunState::Running {
+                run.state = RunState::Stopped;
+                run.elapsed = run.started.elapsed();
+            }
+        }
+    }
+
+    /// Whether a run is searching.
+    pub fn is_running(&self) -> bool {
+        self.state() == Some(RunState::Running)
+    }
+
+    /// The current run's state.
+    pub fn state(&self) -> Option<RunState> {
+        self.run.as_ref().map(|r| r.state)
+    }
+
+    /// Solutions found so far.
+    pub fn found(&self) -> u64 {
+        self.run.as_ref().map_or(0, Run::found)
+    }
+
+    /// Solutions that can be shown.
+    pub fn stored(&self) -> u64 {
+        self.run.as_ref().map_or(0, |r| r.store.stored())
+    }
+
+    /// Drains the worker's batches within the frame's budget; drops the run after an edit.
+    /// Returns the run's end state on the frame it ends.
+    pub fn logic(&mut self, ctx: &egui::Context, editor_generation: u64) -> Option<RunState> {
+        if self
+            .run
+            .as_ref()
+            .is_some_and(|r| r.editor_generation != editor_generation)
+        {
+            // The solutions belong to a puzzle that no longer exists; dropping joins the worker.
+            self.run = None;
+            self.current = 0;
+            self.notice = None;
+            return None;
+        }
+        let run = self.run.as_mut()?;
+        let worker = run.worker.as_ref()?;
+        let deadline = Instant::now() + DRAIN_BUDGET;
+        let mut finished = None;
+        let mut left = false;
+        loop {
+            if Instant::now() >= deadline {
+                left = true;
+                break;
+            }
+            match worker.try_next() {
+                Some(Message::Batch { packed, seen }) => {
+                    run.store.append(&packed, &seen);
+                }
+                Some(Message::Done(outcome, stats)) => {
+                    finished = Some((outcome, stats));
+                    break;
+                }
+                None => break,
+            }
+        }
+        run.live = worker.live();
+        if let Some((outcome, stats)) = finished {
+            run.state = match outcome {
+                Outcome::Complete => RunState::Done,
+                Outcome::Stopped | Outcome::Cancelled => RunState::Stopped,
+            };
+            run.elapsed = run.started.elapsed();
+            run.live.stats = Stats {
+                solutions: run.store.stored().max(stats.solutions),
+                ..stats
+            };
+            run.worker = None;
+            return Some(run.state);
+        } else if left {
+            ctx.request_repaint();
+        } else {
+            // The worker wakes the UI when it has news; this keeps the clock and the counters
+            // moving even when it has none.
+            ctx.request_repaint_after(FRAME);
+        }
+        None
+    }
+
+    /// Moves to solution `k` (0-based); past what is stored, stays and says why.
+    pub fn go_to(&mut self, k: u64) {
+        self.notice = None;
+        let Some(run) = &self.run else { return };
+        let stored = run.store.stored();
+        if k < stored {
+            self.current = k;
+            return;
+        }
+        let found = run.found();
+        self.notice = Some(if stored == 0 {
+            "No solution to show yet".to_string()
+        } else if run.state == RunState::Done && k >= found {
+            format!("There are only {} solutions", group(found))
+        } else if k < found {
+            format!(
+                "Only the first {} solutions are kept in memory",
+                group(stored)
+            )
+        } else {
+            format!("Solution {} is not found yet", group(k + 1))
+        });
+        if stored > 0 && k >= stored {
+            self.current = stored - 1;
+        }
+    }
+
+    /// The board's overlay for the shown solution, with the chosen highlights; `None` when
+    /// there is no solution to show.
+    pub fn overlay(&mut self) -> Option<Overlay> {
+        let run = self.run.as_ref()?;
+        if !run.store.get(self.current, &mut self.scratch) {
+            return None;
+        }
+        let has_previous = self.show_changes
+            && self.current > 0
+            && run.store.get(self.current - 1, &mut self.previous);
+        let mut overlay = Overlay::new(run.width, run.height);
+        for (id, &pos) in run.positions.iter().enumerate() {
+            overlay.set(
+                pos,
+                Mark {
+                    digit: self.scratch[id],
+                    changed: has_previous && self.previous[id] != self.scratch[id],
+                    varies: self.show_ambiguous && run.store.is_ambiguous(id),
+                },
+            );
+        }
+        Some(overlay)
+    }
+
+    /// The digits cell `pos` took across the solutions seen so far (bit d for digit d).
+    pub fn digits_at(&self, pos: Pos) -> Option<u16> {
+        let run = self.run.as_ref()?;
+        let id = run.positions.iter().position(|&p| p == pos)?;
+        Some(run.store.digits_of(id))
+    }
+
+    /// ←/→, Home/End and PgUp/PgDn page through the solutions.
+    pub fn keys(&mut self, ctx: &egui::Context) {
+        let stored = self.stored();
+        if stored == 0 {
+            return;
+        }
+        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        let current = self.current;
+        let target = if pressed(Key::ArrowLeft) {
+            current.saturating_sub(1)
+        } else if pressed(Key::ArrowRight) {
+            current + 1
+        } else if pressed(Key::Home) {
+            0
+        } else if pressed(Key::End) {
+            stored - 1
+        } else if pressed(Key::PageUp) {
+            current.saturating_sub(PAGE)
+        } else if pressed(Key::PageDown) {
+            (current + PAGE).min(stored - 1)
+        } else {
+            return;
+        };
+        self.go_to(target);
+    }
+
+    /// The headline: "Solution k of N" ("at least N" while running).
+    pub fn headline(&self) -> String {
+        let Some(run) = &self.run else {
+            return "Press Solve (F5) to find every solution".into();
+        };
+        let found = run.found();
+        if found == 0 {
+            return match run.state {
+                RunState::Running => "Searching…".into(),
+                RunState::Done => "No solution".into(),
+                RunState::Stopped => "Stopped before any solution".into(),
+            };
+        }
+        let of = match run.state {
+            RunState::Done => group(found),
+            _ => format!("at least {}", group(found)),
+        };
+        format!("Solution {} of {of}", group(self.current + 1))
+    }
+
+    /// The status line: count, elapsed, speed, progress and state.
+    pub fn status_line(&self) -> Option<String> {
+        let run = self.run.as_ref()?;
+        let elapsed = run.elapsed();
+        let secs = elapsed.as_secs_f64().max(1e-3);
+        let stats = run.live.stats;
+        let speed = group((stats.nodes as f64 / secs) as u64);
+        let state = match run.state {
+            RunState::Running => format!("{:.1}% of the tree searched", run.live.progress * 100.0),
+            RunState::Done => "done".to_string(),
+            RunState::Stopped => "stopped by user".to_string(),
+        };
+        Some(format!(
+            "{} solutions · {:.1} s · {speed} nodes/s · {state}",
+            group(run.found()),
+            secs
+        ))
+    }
+}
+
+/// 3048192 → "3,048,192".
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(super::group(3048192), "3,048,192");
+        assert_eq!(super::group(999), "999");
+        assert_eq!(super::group(1000), "1,000");
+        assert_eq!(super::group(0), "0");
+    }
+}

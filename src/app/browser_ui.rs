@@ -1,0 +1,167 @@
+//! The browser's panel: Solve / Stop, "Solution k of N", paging, a slider, a number to jump to,
+//! the highlight options and the selected cell's digits across the solutions.
+
+use egui::{Key, RichText, Ui};
+
+use super::browser::{Browser, RunState, group};
+use crate::Pos;
+
+/// What the user asked the panel for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Nothing.
+    None,
+    /// Start solving.
+    Solve,
+    /// Stop the running search.
+    Stop,
+}
+
+impl Browser {
+    /// The panel; `cursor` is the selected cell, whose digits across the solutions are listed.
+    pub fn ui(&mut self, ui: &mut Ui, cursor: Pos) -> Request {
+        let mut request = Request::None;
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(!self.is_running(), egui::Button::new("Solve"))
+                .on_hover_text("Find every solution in the background (F5)")
+                .clicked()
+            {
+                request = Request::Solve;
+            }
+            if ui
+                .add_enabled(self.is_running(), egui::Button::new("Stop"))
+                .on_hover_text("Stop the search, keeping what it found (Esc)")
+                .clicked()
+            {
+                request = Request::Stop;
+            }
+        });
+        ui.label(RichText::new(self.headline()).strong());
+        let Some(run) = &self.run else {
+            return request;
+        };
+        if run.state == RunState::Running {
+            ui.add(egui::ProgressBar::new(run.live.progress as f32).desired_height(6.0));
+        }
+        if let Some(line) = self.status_line() {
+            ui.label(RichText::new(line).small());
+        }
+        let stored = run.store.stored();
+        ui.label(
+            RichText::new(format!(
+                "{} kept in {:.1} MB",
+                group(stored),
+                run.store.reserved_bytes() as f64 / 1e6
+            ))
+            .small()
+            .weak(),
+        );
+        if run.store.is_full() {
+            ui.label(
+                RichText::new(format!(
+                    "Memory cap reached: the first {} solutions can be browsed; counting goes on.",
+                    group(stored)
+                ))
+                .small()
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
+        ui.add_enabled_ui(stored > 0, |ui| self.paging_ui(ui, stored));
+        if let Some(notice) = &self.notice {
+            ui.label(
+                RichText::new(notice)
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
+        ui.checkbox(
+            &mut self.show_changes,
+            "Highlight changes from the previous",
+        )
+        .on_hover_text("Cells whose digit differs from the solution before this one");
+        ui.checkbox(&mut self.show_ambiguous, "Highlight cells that vary")
+            .on_hover_text("Cells that are not the same in every solution found so far");
+        if let Some(mask) = self.digits_at(cursor)
+            && mask != 0
+        {
+            let digits: Vec<String> = (1..=9u8)
+                .filter(|d| mask & (1 << d) != 0)
+                .map(|d| d.to_string())
+                .collect();
+            ui.label(format!(
+                "r{}c{} takes {} across the solutions",
+                cursor.row + 1,
+                cursor.col + 1,
+                digits.join(", ")
+            ));
+        }
+        request
+    }
+
+    fn paging_ui(&mut self, ui: &mut Ui, stored: u64) {
+        let last = stored.saturating_sub(1);
+        let current = self.current;
+        let mut target = None;
+        ui.horizontal(|ui| {
+            for (text, hover, to) in [
+                ("First", "First solution (Home)", 0),
+                (
+                    "Previous",
+                    "Previous solution (←)",
+                    current.saturating_sub(1),
+                ),
+                ("Next", "Next solution (→)", current + 1),
+                ("Last", "Last solution found (End)", last),
+            ] {
+                if ui.button(text).on_hover_text(hover).clicked() {
+                    target = Some(to);
+                }
+            }
+        });
+        let mut number = current + 1;
+        let slider = egui::Slider::new(&mut number, 1..=stored.max(1))
+            .text("Solution number")
+            .integer();
+        if ui.add(slider).changed() {
+            target = Some(number - 1);
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("Go to");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.jump).desired_width(100.0))
+                .labelled_by(label.id)
+                .on_hover_text("A solution number, 1 for the first");
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            if ui.button("Go").clicked() || enter {
+                match parse_number(&self.jump) {
+                    Some(k) => target = Some(k - 1),
+                    None => self.notice = Some(format!("Not a solution number: {:?}", self.jump)),
+                }
+            }
+        });
+        if let Some(to) = target {
+            self.go_to(to);
+        }
+    }
+}
+
+/// "1,000,000", "1_000_000" and "1 000 000" all mean 1000000; 0 is not a solution number.
+fn parse_number(text: &str) -> Option<u64> {
+    let digits: String = text
+        .chars()
+        .filter(|c| !matches!(c, ',' | '_' | ' ' | '#'))
+        .collect();
+    digits.parse().ok().filter(|&k| k > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn solution_numbers_take_separators() {
+        assert_eq!(super::parse_number(" 1,000,000 "), Some(1_000_000));
+        assert_eq!(super::parse_number("#12_345"), Some(12_345));
+        assert_eq!(super::parse_number("0"), None);
+        assert_eq!(super::parse_number("ten"), None);
+    }
+}

@@ -1,0 +1,57 @@
+//! What the board paints over the white cells instead of the typed digits: a solution being
+//! browsed, or where the designer's check found the solutions to differ.
+
+use crate::Pos;
+
+/// One white cell's overlay.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mark {
+    /// The digit to show (0 for none).
+    pub digit: u8,
+    /// The cell differs from the previous solution.
+    pub changed: bool,
+    /// The cell does not hold the same digit in every solution (the ambiguous region).
+    pub varies: bool,
+}
+
+/// Marks for every cell of the grid, row by row (walls stay default).
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    width: usize,
+    marks: Vec<Mark>,
+}
+
+impl Overlay {
+    /// An empty overlay for a grid `width` cells wide and `height` high.
+    pub fn new(width: usize, height: usize) -> Overlay {
+        Overlay {
+            width,
+            marks: vec![Mark::default(); width * height],
+        }
+    }
+
+    /// The mark of `pos` (default outside the grid).
+    pub fn get(&self, pos: Pos) -> Mark {
+        if pos.col >= self.width {
+            return Mark::default();
+        }
+        self.marks
+            .get(pos.row * self.width + pos.col)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Sets the mark of `pos` (ignored outside the grid).
+    pub fn set(&mut self, pos: Pos, mark: Mark) {
+        if pos.col < self.width
+            && let Some(slot) = self.marks.get_mut(pos.row * self.width + pos.col)
+        {
+            *slot = mark;
+        }
+    }
+
+    /// The digits shown, one per grid cell row by row (0 for walls and empty cells).
+    pub fn digits(&self) -> Vec<u8> {
+        self.marks.iter().map(|m| m.digit).collect()
+    }
+}

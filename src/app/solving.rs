@@ -1,0 +1,181 @@
+//! The app's solving side: Solve and Stop, the browser's section of the tool panel, what the
+//! board overlays, and the queries tests and the screenshot use.
+
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, Ui};
+
+use super::KakuroApp;
+use super::browser::{RunState, group};
+use super::browser_ui::Request;
+use super::checker::Verdict;
+use super::overlay::{Mark, Overlay};
+use crate::Pos;
+
+/// The colour of a good verdict.
+const SOLVED: Color32 = Color32::from_rgb(0x2e, 0x9d, 0x4f);
+
+impl KakuroApp {
+    /// Validates the grid and starts solving it in the background; shows the errors instead.
+    pub fn solve(&mut self) {
+        let puzzle = match crate::Puzzle::from_grid(self.editor.grid()) {
+            Ok(puzzle) => puzzle,
+            Err(invalid) => {
+                let first = invalid.0.first().map(|p| p.to_string()).unwrap_or_default();
+                self.status.error(format!(
+                    "Cannot solve: {} error(s) in the grid; {first}",
+                    invalid.0.len()
+                ));
+                return;
+            }
+        };
+        let generation = self.editor.generation();
+        match self
+            .browser
+            .start(puzzle, self.editor.grid(), generation, &self.ctx)
+        {
+            Ok(()) => self.status.info("Solving…"),
+            Err(e) => self.status.error(format!("Cannot start the solver: {e}")),
+        }
+    }
+
+    /// Stops the running search, keeping what it found.
+    pub fn stop_solving(&mut self) {
+        if self.browser.is_running() {
+            self.browser.stop();
+            self.solving_ended(RunState::Stopped);
+        }
+    }
+
+    /// Where the solving run stands, if one was started for the current grid.
+    pub fn solve_state(&self) -> Option<RunState> {
+        self.browser.state()
+    }
+
+    /// Solutions found by the current run so far.
+    pub fn solutions_found(&self) -> u64 {
+        self.browser.found()
+    }
+
+    /// Solutions of the current run that can be shown.
+    pub fn solutions_stored(&self) -> u64 {
+        self.browser.stored()
+    }
+
+    /// Shows solution `k` (1 for the first), as the "Go to" field does.
+    pub fn go_to_solution(&mut self, k: u64) {
+        self.browser.go_to(k.saturating_sub(1));
+    }
+
+    /// "Solution k of N" as the browser shows it.
+    pub fn browser_headline(&self) -> String {
+        self.browser.headline()
+    }
+
+    /// The solving status line (count, elapsed, speed, progress, state), once Solve was pressed.
+    pub fn solve_status(&self) -> Option<String> {
+        self.browser.status_line()
+    }
+
+    /// The solution on the board, one digit per grid cell row by row (0 for walls).
+    pub fn shown_solution(&mut self) -> Option<Vec<u8>> {
+        self.browser.overlay().map(|o| o.digits())
+    }
+
+    /// The highlighted cells of the shown solution: (changed from the previous, varying).
+    pub fn highlighted_cells(&mut self) -> (Vec<Pos>, Vec<Pos>) {
+        let (mut changed, mut varying) = (Vec::new(), Vec::new());
+        if let Some(overlay) = self.overlay() {
+            for pos in self.editor.grid().positions() {
+                let mark = overlay.get(pos);
+                if mark.changed {
+                    changed.push(pos);
+                }
+                if mark.varies {
+                    varying.push(pos);
+                }
+            }
+        }
+        (changed, varying)
+    }
+
+    /// Turns the browser's highlights on or off: changes from the previous solution, and
+    /// cells that vary across the solutions.
+    pub fn set_highlights(&mut self, changes: bool, varying: bool) {
+        self.browser.show_changes = changes;
+        self.browser.show_ambiguous = varying;
+    }
+
+    /// The designer's check of the current grid: "Unique solution", "No solution", "N
+    /// solutions: …"; `None` while it waits for the edits to settle or runs.
+    pub fn check_summary(&self) -> Option<String> {
+        self.check
+            .verdict(self.editor.generation())
+            .map(Verdict::summary)
+    }
+
+    /// The board's overlay: the shown solution, else where the check's solutions differ.
+    pub(super) fn overlay(&mut self) -> Option<Overlay> {
+        if let Some(overlay) = self.browser.overlay() {
+            return Some(overlay);
+        }
+        let Some(Verdict::Several { varies, .. }) = self.check.verdict(self.editor.generation())
+        else {
+            return None;
+        };
+        let grid = self.editor.grid();
+        let mut overlay = Overlay::new(grid.width(), grid.height());
+        for &pos in varies {
+            overlay.set(
+                pos,
+                Mark {
+                    varies: true,
+                    ..Mark::default()
+                },
+            );
+        }
+        Some(overlay)
+    }
+
+    /// Says in the status bar how the run ended.
+    pub(super) fn solving_ended(&mut self, end: RunState) {
+        let found = group(self.browser.found());
+        match end {
+            RunState::Done => self.status.info(format!("Solved: {found} solutions")),
+            _ => self.status.info(format!("Stopped after {found} solutions")),
+        }
+    }
+
+    /// F5 solves, Esc stops.
+    pub(super) fn solving_shortcuts(&mut self, ctx: &egui::Context) {
+        let pressed = |key| {
+            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::NONE, key)))
+        };
+        if !self.browser.is_running() && pressed(Key::F5) {
+            self.solve();
+        }
+        // Esc in a text field only leaves the field.
+        if self.browser.is_running() && !ctx.text_edit_focused() && pressed(Key::Escape) {
+            self.stop_solving();
+        }
+    }
+
+    /// The "Solutions" section of the tool panel.
+    pub(super) fn solving_ui(&mut self, ui: &mut Ui) {
+        ui.strong("Solutions");
+        match self.browser.ui(ui, self.editor.cursor) {
+            Request::Solve => self.solve(),
+            Request::Stop => self.stop_solving(),
+            Request::None => {}
+        }
+        ui.add_space(4.0);
+        let generation = self.editor.generation();
+        let (text, color) = match self.check.verdict(generation) {
+            None => ("Checking…".to_string(), ui.visuals().weak_text_color()),
+            Some(verdict @ Verdict::Unique) => (verdict.summary(), SOLVED),
+            Some(verdict) => (verdict.summary(), ui.visuals().warn_fg_color),
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Check:");
+            ui.label(RichText::new(text).color(color));
+        });
+    }
+}

@@ -1,0 +1,367 @@
+//! Solving in the app: solve in the background, browse the solutions, stop a long run.
+
+#![cfg(feature = "gui")]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kakuro::app::{AppOptions, KakuroApp, RunState};
+use kakuro::{Grid, Pos};
+
+fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| {
+            KakuroApp::new(
+                cc,
+                AppOptions {
+                    file: Some(file),
+                    ..AppOptions::default()
+                },
+            )
+        });
+    harness.run_steps(2);
+    harness
+}
+
+fn puzzle(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name)
+}
+
+/// Steps the app (the solver keeps asking for repaints) until the run leaves Running.
+fn wait_for_end(h: &mut Harness<'_, KakuroApp>) {
+    for _ in 0..2000 {
+        h.run_steps(1);
+        if h.state().solve_state() != Some(RunState::Running) {
+            h.run_steps(1);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the solver did not finish");
+}
+
+fn click(h: &mut Harness<'_, KakuroApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(2);
+}
+
+/// The digits the board shows, row by row, for the white cells of `grid` only.
+fn shown(h: &mut Harness<'_, KakuroApp>) -> Vec<Vec<u8>> {
+    let grid: Grid = h.state().grid().clone();
+    let digits = h.state_mut().shown_solution().expect("a solution is shown");
+    (0..grid.height())
+        .map(|r| {
+            (0..grid.width())
+                .filter(|&c| grid.is_white(Pos::new(r, c)))
+                .map(|c| digits[r * grid.width() + c])
+                .collect::<Vec<u8>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect()
+}
+
+#[test]
+fn solve_browse_to_last_and_to_a_typed_number() {
+    let mut h = app_with(puzzle("two.kakuro"));
+    assert!(h.state_mut().shown_solution().is_none());
+    click(&mut h, "Solve");
+    wait_for_end(&mut h);
+    assert_eq!(h.state().solve_state(), Some(RunState::Done));
+    assert_eq!(h.state().solutions_found(), 2);
+    assert_eq!(h.state().status_message(), "Solved: 2 solutions");
+    h.get_by_label("Solution 1 of 2");
+    let first = shown(&mut h);
+
+    h.get_by_label("Last").click();
+    h.run_steps(2);
+    h.get_by_label("Solution 2 of 2");
+    let last = shown(&mut h);
+    assert_ne!(first, last);
+    // Both solutions from the puzzle's header, in either order.
+    let a = vec![vec![7, 1], vec![8, 2, 3, 1], vec![8, 9, 4], vec![7, 3]];
+    let b = vec![vec![7, 1], vec![8, 3, 2, 1], vec![7, 9, 5], vec![8, 2]];
+    let mut both = vec![first.clone(), last.clone()];
+    both.sort();
+    let mut expected = vec![a, b];
+    expected.sort();
+    assert_eq!(both, expected);
+
+    // Typing a number jumps there; Home and → page with the keyboard.
+    h.get_by_role_and_label(egui::Role::TextInput, "Go to")
+        .set_text_value_accesskit("1");
+    h.run_steps(1);
+    click(&mut h, "Go");
+    h.get_by_label("Solution 1 of 2");
+    assert_eq!(shown(&mut h), first);
+    // Leave the field so the keys go to the board.
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    h.get_by_label("Solution 2 of 2");
+    h.key_press(Key::Home);
+    h.run_steps(2);
+    h.get_by_label("Solution 1 of 2");
+}
+
+#[test]
+fn stop_a_run_with_millions_of_solutions() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.key_press(Key::F5);
+    for _ in 0..200 {
+        h.run_steps(1);
+        if h.state().solutions_found() > 10_000 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(h.state().solve_state(), Some(RunState::Running));
+    assert!(h.state().browser_headline().contains("at least"));
+    h.key_press_modifiers(Modifiers::NONE, Key::Escape);
+    h.run_steps(2);
+    assert_eq!(h.state().solve_state(), Some(RunState::Stopped));
+    let found = h.state().solutions_found();
+    assert!(found < 3_048_192, "stopped early: {found}");
+    assert!(
+        h.state()
+            .solve_status()
+            .unwrap()
+            .ends_with("stopped by user")
+    );
+    assert!(h.state().status_message().starts_with("Stopped after "));
+    // What was found stays browsable.
+    h.key_press(Key::End);
+    h.run_steps(2);
+    assert!(h.state_mut().shown_solution().is_some());
+}
+
+#[test]
+fn an_edit_ends_the_run_and_invalid_grids_are_not_solved() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    click(&mut h, "Solve");
+    assert_eq!(h.state().solve_state(), Some(RunState::Running));
+    // Clicking a white cell (draw tool) turns it into a wall: the run belongs to another puzzle.
+    click(&mut h, "r2c2, white cell");
+    assert_eq!(h.state().solve_state(), None);
+    // The grid now has a 3-sum over one cell: an error, so Solve explains instead of solving.
+    click(&mut h, "Solve");
+    assert_eq!(h.state().solve_state(), None);
+    assert!(h.state().status_message().starts_with("Cannot solve"));
+}
+
+#[test]
+fn highlights_show_changes_varying_cells_and_a_cells_digits() {
+    let mut h = app_with(puzzle("two.kakuro"));
+    click(&mut h, "Solve");
+    wait_for_end(&mut h);
+    // No highlight until asked for.
+    assert_eq!(h.state_mut().highlighted_cells(), (vec![], vec![]));
+    click(&mut h, "Highlight changes from the previous");
+    click(&mut h, "Highlight cells that vary");
+    // The first solution has no previous one.
+    let (changed, vary) = h.state_mut().highlighted_cells();
+    assert!(changed.is_empty());
+    let mut vary_sorted = vary.clone();
+    vary_sorted.sort();
+    // Every cell that differs between the two solutions, and none that doesn't.
+    let grid = h.state().grid().clone();
+    let first = h.state_mut().shown_solution().unwrap();
+    click(&mut h, "Next");
+    let second = h.state_mut().shown_solution().unwrap();
+    let differ: Vec<Pos> = grid
+        .positions()
+        .filter(|p| first[p.row * grid.width() + p.col] != second[p.row * grid.width() + p.col])
+        .collect();
+    assert!(!differ.is_empty());
+    let mut sorted_differ = differ.clone();
+    sorted_differ.sort();
+    assert_eq!(vary_sorted, sorted_differ);
+    let (changed, vary) = h.state_mut().highlighted_cells();
+    assert_eq!(changed, differ, "solution 2 differs from solution 1 there");
+    assert_eq!(vary.len(), differ.len());
+
+    // Selecting a varying cell lists the digits it takes across the solutions.
+    click(&mut h, "Clues");
+    let cell = differ[0];
+    let label = format!("{cell}, white cell");
+    click(&mut h, &label);
+    let (a, b) = (
+        first[cell.row * grid.width() + cell.col],
+        second[cell.row * grid.width() + cell.col],
+    );
+    let (lo, hi) = (a.min(b), a.max(b));
+    h.get_by_label(&format!("{cell} takes {lo}, {hi} across the solutions"));
+}
+
+#[test]
+fn page_to_the_millionth_solution_while_streaming() {
+    let path = puzzle("millions.kakuro");
+    let mut h = app_with(path.clone());
+    h.key_press(Key::F5);
+    for _ in 0..4000 {
+        h.run_steps(1);
+        if h.state().solutions_stored() >= 1_001_000
+            || h.state().solve_state() != Some(RunState::Running)
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(h.state().solutions_stored() >= 1_001_000);
+    let status = h.state().solve_status().unwrap();
+    assert!(status.contains("nodes/s"), "{status}");
+    h.get_by_role_and_label(egui::Role::TextInput, "Go to")
+        .set_text_value_accesskit("1,000,000");
+    h.run_steps(1);
+    click(&mut h, "Go");
+    let headline = h.state().browser_headline();
+    assert!(headline.starts_with("Solution 1,000,000 of "), "{headline}");
+
+    // The board shows the engine's millionth solution, in the engine's order.
+    let doc = kakuro::format::load(&path).unwrap().document;
+    let engine_puzzle = kakuro::Puzzle::from_grid(&doc.grid).unwrap();
+    let mut k = 0u64;
+    let mut millionth = None;
+    kakuro::solve::Solver::new(&engine_puzzle).for_each(|s| {
+        k += 1;
+        if k == 1_000_000 {
+            millionth = Some(s.digits.clone());
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    let millionth = millionth.unwrap();
+    let shown = h.state_mut().shown_solution().unwrap();
+    let width = doc.grid.width();
+    for (cell, digit) in engine_puzzle.cells().iter().zip(&millionth) {
+        assert_eq!(shown[cell.pos.row * width + cell.pos.col], *digit);
+    }
+
+    // PgDn pages by a thousand (Go left the field: the keys go to the browser).
+    h.key_press(Key::PageDown);
+    h.run_steps(1);
+    assert!(
+        h.state()
+            .browser_headline()
+            .starts_with("Solution 1,001,000 of ")
+    );
+    wait_for_end(&mut h);
+    assert_eq!(h.state().solutions_found(), 3_048_192);
+    h.get_by_label("Solution 1,001,000 of 3,048,192");
+    h.key_press(Key::End);
+    h.run_steps(1);
+    h.get_by_label("Solution 3,048,192 of 3,048,192");
+    // Past the end: stays on the last and says why.
+    h.state_mut().go_to_solution(3_048_193);
+    h.run_steps(1);
+    h.get_by_label("There are only 3,048,192 solutions");
+}
+
+/// A 2 × 2 square: 3 and 7 across, 4 and 6 down has one solution (1 2 / 3 4).
+const SQUARE_UNIQUE: &str = "\\    4\\  6\\\n\\3   __   __\n\\7  __   __\n";
+
+fn wait_for_check(h: &mut Harness<'_, KakuroApp>) -> String {
+    for _ in 0..500 {
+        h.run_steps(1);
+        if let Some(summary) = h.state().check_summary() {
+            h.run_steps(1);
+            return summary;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the check did not finish");
+}
+
+#[test]
+fn the_designers_check_follows_the_clues() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("square.kakuro");
+    std::fs::write(&path, SQUARE_UNIQUE).unwrap();
+    let mut h = app_with(path);
+    assert_eq!(wait_for_check(&mut h), "Unique solution");
+    h.get_by_label("Unique solution");
+
+    // 5 down breaks the balance of the sums: no solution, and the check says so.
+    click(&mut h, "Clues");
+    click(&mut h, "r1c2, wall, down 4");
+    h.key_press(Key::Tab);
+    h.run_steps(1);
+    h.key_press(Key::Backspace);
+    h.event(egui::Event::Text("5".into()));
+    h.run_steps(1);
+    assert_eq!(
+        h.state().check_summary(),
+        None,
+        "an edit restarts the check"
+    );
+    assert_eq!(wait_for_check(&mut h), "No solution");
+
+    // 5 and 5 down: 1 2 / 4 3 and 2 1 / 3 4, differing everywhere.
+    click(&mut h, "r1c3, wall, down 6");
+    h.key_press(Key::Tab);
+    h.run_steps(1);
+    h.key_press(Key::Backspace);
+    h.event(egui::Event::Text("5".into()));
+    h.run_steps(1);
+    let summary = wait_for_check(&mut h);
+    assert_eq!(summary, "2 solutions: they differ in 4 cells (outlined)");
+    let (_, varying) = h.state_mut().highlighted_cells();
+    assert_eq!(varying.len(), 4);
+}
+
+/// Benchmark, not a check of speed: the UI frame build time while millions.kakuro streams.
+/// `cargo test --test gui_solving -- --ignored --nocapture frame_time`
+#[test]
+#[ignore]
+fn frame_time_while_streaming() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    // The same frames with nothing running, for comparison.
+    let idle = |h: &mut Harness<'_, KakuroApp>, what: &str| {
+        let mut frames: Vec<Duration> = (0..60)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                h.step();
+                t.elapsed()
+            })
+            .collect();
+        frames.sort();
+        println!("{what}: p50 {:?}, p99 {:?}", frames[30], frames[59]);
+    };
+    idle(&mut h, "before solving");
+    h.key_press(Key::F5);
+    h.run_steps(1);
+    assert_eq!(h.state().solve_state(), Some(RunState::Running));
+    let mut frames = Vec::new();
+    let started = std::time::Instant::now();
+    while h.state().solve_state() == Some(RunState::Running) {
+        // A user paging while it streams: the board changes every few frames.
+        if frames.len() % 4 == 0 {
+            h.key_press(Key::PageDown);
+        }
+        let t = std::time::Instant::now();
+        h.step();
+        frames.push(t.elapsed());
+        // The display's pace: a frame every 16 ms at most.
+        std::thread::sleep(Duration::from_millis(16).saturating_sub(t.elapsed()));
+    }
+    let total = started.elapsed();
+    assert_eq!(h.state().solutions_found(), 3_048_192);
+    idle(&mut h, "after solving, browsing");
+    frames.sort();
+    let at = |q: f64| frames[((frames.len() - 1) as f64 * q) as usize];
+    println!(
+        "frames {} over {:.2} s; build time p50 {:?}, p99 {:?}, max {:?}",
+        frames.len(),
+        total.as_secs_f64(),
+        at(0.5),
+        at(0.99),
+        frames[frames.len() - 1]
+    );
+}
