@@ -2,7 +2,7 @@
 //! change kept the order: `cargo run --release --no-default-features --example order_digest`.
 //!
 //! Puzzles: generated grids of several sizes and wall densities (many with several solutions,
-//! each streamed up to a cap), the `.kakuro` files under `puzzles/`, and `PE424=PATH` when set.
+//! each streamed up to a cap; 30 × 30 and 30 × 100 ones up to a smaller cap), the `.kakuro` files under `puzzles/`, and `PE424=PATH` when set.
 //! Prints one digest per group and a total; node counts are printed for information only.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -12,10 +12,11 @@ use kakuro::format::{kakuro_text, pe424};
 use kakuro::solve::generate;
 use kakuro::{Puzzle, Solver};
 
-/// Solutions streamed per puzzle at most.
+/// Solutions streamed per puzzle at most (small puzzles; large ones stream `BIG_CAP`).
 const CAP: u64 = 3000;
+const BIG_CAP: u64 = 20;
 
-fn digest(name: &str, puzzles: &[Puzzle], total: &mut DefaultHasher) {
+fn digest(name: &str, puzzles: &[Puzzle], cap: u64, total: &mut DefaultHasher) {
     let mut h = DefaultHasher::new();
     let (mut solutions, mut nodes) = (0u64, 0u64);
     for p in puzzles {
@@ -24,7 +25,7 @@ fn digest(name: &str, puzzles: &[Puzzle], total: &mut DefaultHasher) {
         let outcome = s.for_each(|sol| {
             sol.hash(&mut h);
             n += 1;
-            if n == CAP {
+            if n == cap {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -50,10 +51,32 @@ fn generated(w: usize, h: usize, walls: f64, seeds: std::ops::Range<u64>) -> Vec
 
 fn main() {
     let mut total = DefaultHasher::new();
-    digest("6x6 w0.15", &generated(6, 6, 0.15, 0..40), &mut total);
-    digest("8x8 w0.25", &generated(8, 8, 0.25, 0..40), &mut total);
-    digest("10x10 w0.3", &generated(10, 10, 0.3, 0..40), &mut total);
-    digest("12x12 w0.35", &generated(12, 12, 0.35, 0..40), &mut total);
+    digest("6x6 w0.15", &generated(6, 6, 0.15, 0..40), CAP, &mut total);
+    digest("8x8 w0.25", &generated(8, 8, 0.25, 0..40), CAP, &mut total);
+    digest(
+        "10x10 w0.3",
+        &generated(10, 10, 0.3, 0..40),
+        CAP,
+        &mut total,
+    );
+    digest(
+        "12x12 w0.35",
+        &generated(12, 12, 0.35, 0..40),
+        CAP,
+        &mut total,
+    );
+    digest(
+        "30x30 w0.35",
+        &generated(30, 30, 0.35, 0..2),
+        BIG_CAP,
+        &mut total,
+    );
+    digest(
+        "30x100 w0.45",
+        &generated(100, 30, 0.45, 0..6),
+        BIG_CAP,
+        &mut total,
+    );
     let mut files: Vec<_> = std::fs::read_dir("puzzles")
         .into_iter()
         .flatten()
@@ -68,7 +91,7 @@ fn main() {
         .filter_map(|t| kakuro_text::parse(&t).ok())
         .filter_map(|(g, _)| Puzzle::from_grid(&g).ok())
         .collect();
-    digest("puzzles/", &puzzles, &mut total);
+    digest("puzzles/", &puzzles, CAP, &mut total);
     if let Ok(path) = std::env::var("PE424") {
         let text = std::fs::read_to_string(&path).expect("a readable PE 424 file");
         let puzzles: Vec<Puzzle> = pe424::parse_file(&text)
@@ -76,7 +99,7 @@ fn main() {
             .iter()
             .filter_map(|g| Puzzle::from_grid(g).ok())
             .collect();
-        digest("pe424", &puzzles, &mut total);
+        digest("pe424", &puzzles, CAP, &mut total);
     }
     println!("total digest {:016x}", total.finish());
 }

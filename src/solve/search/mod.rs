@@ -37,6 +37,7 @@ use super::propagate::{assign, propagate_all};
 use super::state::{Mark, State};
 use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
+use components::Splitter;
 use replay::{NO_SLOT, Recording, Slot, SlotState};
 
 #[derive(Clone, Copy, Debug)]
@@ -108,13 +109,9 @@ pub(super) struct Search<'a, O: Observer> {
     cached_bytes: usize,
     recordings: Vec<Recording>,
     // Splitting workspace.
-    stamp: Vec<u32>,
-    part_of: Vec<u32>,
-    epoch: u32,
-    bfs: Vec<u32>,
-    sizes: Vec<u32>,
-    scratch: Vec<u32>,
-    offsets: Vec<u32>,
+    splitter: Splitter,
+    /// The variables of a part decided since its last split check.
+    decided: Vec<u32>,
     solution: Solution,
     stats: Stats,
     cancel: &'a CancelToken,
@@ -155,13 +152,8 @@ impl<'a, O: Observer> Search<'a, O> {
             live_slots: 0,
             cached_bytes: 0,
             recordings: Vec::new(),
-            stamp: vec![0; model.vars],
-            part_of: vec![0; model.vars],
-            epoch: 0,
-            bfs: Vec::new(),
-            sizes: Vec::new(),
-            scratch: Vec::new(),
-            offsets: Vec::new(),
+            splitter: Splitter::new(model),
+            decided: Vec::new(),
             solution: Solution {
                 digits: vec![0; model.cells],
                 letters: model.cryptic.then_some([0; Letter::COUNT]),
@@ -335,12 +327,12 @@ impl<'a, O: Observer> Search<'a, O> {
                     self.arena.push(v);
                 }
             }
-            let parts = self.split(a0);
+            let parts = self.parts(start, len, checked, a0);
             if parts > 1 {
                 self.observer.event(Event::Split { parts });
                 let mut end = self.arena.len() as u32;
                 for k in (0..parts).rev() {
-                    let size = self.sizes[k];
+                    let size = self.splitter.sizes[k];
                     end -= size;
                     let slot = if k > 0 {
                         self.new_slot(self.choices.len())
