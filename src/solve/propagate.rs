@@ -281,6 +281,10 @@ fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -
         2 => return add_support(support, &pair(masks[0], masks[1], set)),
         3 => return add_support(support, &triple(masks[0], masks[1], masks[2], set)),
         4 => return add_support(support, &quad(&masks, set)),
+        // Five cells only when their choices are few (else a matching is cheaper).
+        5 if masks[..5].iter().map(|m| m.count_ones()).sum::<u32>() <= 12 => {
+            return add_support(support, &quint(&masks, set));
+        }
         _ => {}
     }
     match_by_augmenting(&masks[..k], news, support)
@@ -349,7 +353,7 @@ fn add_support<const K: usize>(support: &mut [Mask; 9], found: &[Mask; K]) -> bo
 }
 
 // Short runs: every arrangement of the set's digits over the cells is tried outright (at most
-// 2, 6 or 24), which is cheaper than a matching and its closure. Each function returns, per
+// 2, 6, 24 or 120), which is cheaper than a matching and its closure. Each function returns, per
 // cell, the digits it holds in some arrangement (all zero when there is none); the cell masks
 // are subsets of `set`, which has one digit per cell.
 
@@ -401,6 +405,37 @@ fn quad(m: &[Mask; 9], set: Mask) -> [Mask; 4] {
             s[1] |= p;
             s[2] |= q;
             s[3] |= r;
+        }
+    }
+    s
+}
+
+#[inline]
+fn quint(m: &[Mask; 9], set: Mask) -> [Mask; 5] {
+    let mut s = [0; 5];
+    let mut xs = m[0];
+    while xs != 0 {
+        let x = xs & xs.wrapping_neg();
+        xs ^= x;
+        let rest = set ^ x;
+        let tail = [
+            m[1] & rest,
+            m[2] & rest,
+            m[3] & rest,
+            m[4] & rest,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ];
+        let [p, q, r, t] = quad(&tail, rest);
+        if p != 0 {
+            s[0] |= x;
+            s[1] |= p;
+            s[2] |= q;
+            s[3] |= r;
+            s[4] |= t;
         }
     }
     s
@@ -521,7 +556,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for k in 2..=5 {
+        for k in 2..=6 {
             let table = combos::table(k);
             for _ in 0..3000 {
                 let set = table.masks[next() as usize % table.masks.len()];
@@ -546,6 +581,7 @@ mod tests {
                     2 => pair(masks[0], masks[1], set).to_vec(),
                     3 => triple(masks[0], masks[1], masks[2], set).to_vec(),
                     4 => quad(&masks, set).to_vec(),
+                    5 => quint(&masks, set).to_vec(),
                     _ => continue,
                 };
                 if possible {
