@@ -13,28 +13,32 @@
 //! trail: domains and live sets (in [`State`]), agenda pushes and pops, and the arena of
 //! variable lists, each truncated back to the marks a choice saved.
 
+//!
+//! The concepts live in the submodules: [`components`] (splitting a part into independent
+//! ones), [`replay`] (recording and replaying later parts' solutions), [`backjump`] (skipping
+//! choices a failure does not depend on) and [`view`] (what an observer sees); this file is the
+//! depth-first search itself.
+
+mod backjump;
+mod components;
+mod replay;
+mod view;
+
+pub use components::split_due;
+pub use view::progress;
+
 use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::combos::{Mask, digit_of, is_single};
 use super::model::Model;
-use super::observe::{Event, Observer, Snapshot, StackEntry};
+use super::observe::{Event, Observer};
 use super::propagate::{assign, propagate_all};
 use super::state::{Mark, State};
 use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
-
-/// Bytes of recorded part solutions one search may keep.
-const CACHE_BUDGET: usize = 32 << 20;
-const NO_SLOT: u32 = u32::MAX;
-
-/// Whether a part with `open` undecided variables, last checked for splitting when it had
-/// `checked`, is checked again now: whenever it has shrunk. (Checking less often lets the
-/// search interleave decisions of independent parts, and a failing part then makes it retry
-/// the others' choices: thrashing.) The enumeration order depends on this rule.
-pub fn split_due(open: u32, checked: u32) -> bool {
-    open < checked
-}
+use components::Splitter;
+use replay::{NO_SLOT, Recording, Slot, SlotState};
 
 #[derive(Clone, Copy, Debug)]
 enum Frame {
@@ -92,28 +96,6 @@ struct Choice {
     log_start: u32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SlotState {
-    Fresh,
-    Recording,
-    Complete,
-    Overflow,
-}
-
-#[derive(Debug)]
-struct Slot {
-    state: SlotState,
-    /// Choices on the stack when the split that made this part happened.
-    base: usize,
-    data: Vec<u8>,
-}
-
-struct Recording {
-    slot: u32,
-    /// Choices on the stack when the recording started.
-    choices: usize,
-}
-
 /// One run of the enumeration.
 pub(super) struct Search<'a, O: Observer> {
     model: &'a Model,
@@ -127,13 +109,9 @@ pub(super) struct Search<'a, O: Observer> {
     cached_bytes: usize,
     recordings: Vec<Recording>,
     // Splitting workspace.
-    stamp: Vec<u32>,
-    part_of: Vec<u32>,
-    epoch: u32,
-    bfs: Vec<u32>,
-    sizes: Vec<u32>,
-    scratch: Vec<u32>,
-    offsets: Vec<u32>,
+    splitter: Splitter,
+    /// The variables of a part decided since its last split check.
+    decided: Vec<u32>,
     solution: Solution,
     stats: Stats,
     cancel: &'a CancelToken,
@@ -174,13 +152,8 @@ impl<'a, O: Observer> Search<'a, O> {
             live_slots: 0,
             cached_bytes: 0,
             recordings: Vec::new(),
-            stamp: vec![0; model.vars],
-            part_of: vec![0; model.vars],
-            epoch: 0,
-            bfs: Vec::new(),
-            sizes: Vec::new(),
-            scratch: Vec::new(),
-            offsets: Vec::new(),
+            splitter: Splitter::new(model),
+            decided: Vec::new(),
             solution: Solution {
                 digits: vec![0; model.cells],
                 letters: model.cryptic.then_some([0; Letter::COUNT]),
@@ -354,12 +327,12 @@ impl<'a, O: Observer> Search<'a, O> {
                     self.arena.push(v);
                 }
             }
-            let parts = self.split(a0);
+            let parts = self.parts(start, len, checked, a0);
             if parts > 1 {
                 self.observer.event(Event::Split { parts });
                 let mut end = self.arena.len() as u32;
                 for k in (0..parts).rev() {
-                    let size = self.sizes[k];
+                    let size = self.splitter.sizes[k];
                     end -= size;
                     let slot = if k > 0 {
                         self.new_slot(self.choices.len())
@@ -437,83 +410,6 @@ impl<'a, O: Observer> Search<'a, O> {
         self.choices.pop();
         self.tainted_below = self.tainted_below.min(self.choices.len());
         false
-    }
-
-    /// After every alternative of choice `top` failed (the state is back at its marks), how
-    /// many choices to keep: the failure read only the constraints logged below the choice, so
-    /// it recurs until the deepest choice that changed one of their variables takes another
-    /// alternative; the choices above that one are skipped (their other alternatives leave
-    /// those domains as they are, or narrower, so they fail too and hold no solution).
-    fn jump_height(&self, top: usize) -> usize {
-        if top < self.tainted_below {
-            return top;
-        }
-        let start = self.choices[top].log_start as usize;
-        let Some(read) = self.state.read_log.get(start..).filter(|r| !r.is_empty()) else {
-            return top;
-        };
-        let mut level = 0;
-        for &c in read {
-            for &v in self.model.vars_of(c as usize) {
-                level = level.max(self.state.var_level[v as usize]);
-            }
-        }
-        // Changes at level `l` were made by choice `l - 1`: keep it and those below.
-        (level as usize).min(top)
-    }
-
-    /// Before jumping from choice `top` back to choice `keep - 1`: what the skipped choices
-    /// read themselves is no reason for the failure (it is explained without them), so only
-    /// the failed choice's reads join those of the choice jumped to.
-    fn forget_skipped(&mut self, keep: usize, top: usize) {
-        if keep == 0 || keep - 1 < self.tainted_below {
-            // Nothing left on the stack needs its reads.
-            self.state.read_log.clear();
-            return;
-        }
-        let from = self.choices[keep].log_start as usize;
-        let to = self.choices[top].log_start as usize;
-        self.state.read_log.drain(from..to);
-    }
-
-    /// Keeps one entry per constraint in each choice's own stretch of the read log (from its
-    /// start to the next choice's), so the stretches stay apart: a jump drops the stretches of
-    /// the choices it skips and nothing else.
-    fn compact_log(&mut self) {
-        // Tainted choices never read their part: theirs is folded into the first stretch.
-        let first = self.tainted_below;
-        let log = &mut self.state.read_log;
-        let n = log.len();
-        let mut w = 0;
-        let mut i = 0;
-        for k in first..=self.choices.len() {
-            let end = match self.choices.get(k) {
-                Some(c) => (c.log_start as usize).min(n),
-                None => n,
-            };
-            self.seen_epoch = self.seen_epoch.wrapping_add(1);
-            if self.seen_epoch == 0 {
-                self.seen.fill(0);
-                self.seen_epoch = 1;
-            }
-            while i < end {
-                let c = log[i] as usize;
-                if self.seen[c] != self.seen_epoch {
-                    self.seen[c] = self.seen_epoch;
-                    log[w] = log[i];
-                    w += 1;
-                }
-                i += 1;
-            }
-            if let Some(c) = self.choices.get_mut(k) {
-                c.log_start = w as u32;
-            }
-        }
-        log.truncate(w);
-        for c in &mut self.choices[..first] {
-            c.log_start = 0;
-        }
-        self.compact_at = 2 * w + 2 * self.model.constraints.len() + 64;
     }
 
     /// Takes the next alternative of the top choice (the state is at its marks).
@@ -671,165 +567,6 @@ impl<'a, O: Observer> Search<'a, O> {
         self.log.push(FrameOp::Popped(f));
         Some(f)
     }
-
-    fn new_slot(&mut self, base: usize) -> u32 {
-        let i = self.live_slots;
-        if i == self.slots.len() {
-            self.slots.push(Slot {
-                state: SlotState::Fresh,
-                base,
-                data: Vec::new(),
-            });
-        }
-        self.slots[i].state = SlotState::Fresh;
-        self.slots[i].base = base;
-        self.live_slots += 1;
-        i as u32
-    }
-
-    fn record(&mut self, start: u32, len: u32, slot: u32) {
-        let s = &mut self.slots[slot as usize];
-        if s.state != SlotState::Recording {
-            return;
-        }
-        if self.cached_bytes + len as usize > CACHE_BUDGET {
-            s.state = SlotState::Overflow;
-            self.cached_bytes -= s.data.len();
-            s.data = Vec::new();
-            return;
-        }
-        for &v in &self.arena[start as usize..(start + len) as usize] {
-            s.data.push(read(&self.solution, self.model.cells, v));
-        }
-        self.cached_bytes += len as usize;
-    }
-
-    /// Splits `arena[a0..]` (undecided variables, ascending) into independent parts, laid out
-    /// in place one after the other, ordered by their lowest variable, each ascending; their
-    /// sizes go to `self.sizes`. Returns the number of parts.
-    fn split(&mut self, a0: usize) -> usize {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.epoch = 1;
-        }
-        let epoch = self.epoch;
-        let total = (self.arena.len() - a0) as u32;
-        self.sizes.clear();
-        for i in a0..self.arena.len() {
-            let v = self.arena[i];
-            if self.stamp[v as usize] == epoch {
-                continue;
-            }
-            let part = self.sizes.len() as u32;
-            self.stamp[v as usize] = epoch;
-            self.part_of[v as usize] = part;
-            self.bfs.push(v);
-            let mut size = 1;
-            while let Some(x) = self.bfs.pop() {
-                for &c in self.model.constraints_of(x as usize) {
-                    for &y in self.model.vars_of(c as usize) {
-                        let y = y as usize;
-                        if self.stamp[y] != epoch && !is_single(self.state.domains[y]) {
-                            self.stamp[y] = epoch;
-                            self.part_of[y] = part;
-                            size += 1;
-                            self.bfs.push(y as u32);
-                        }
-                    }
-                }
-            }
-            self.sizes.push(size);
-            if size == total {
-                return 1;
-            }
-        }
-        let parts = self.sizes.len();
-        if parts > 1 {
-            // A stable counting sort by part keeps each part ascending.
-            self.scratch.clear();
-            self.scratch.extend_from_slice(&self.arena[a0..]);
-            self.offsets.clear();
-            let mut offset = a0 as u32;
-            for &s in &self.sizes {
-                self.offsets.push(offset);
-                offset += s;
-            }
-            for &v in &self.scratch {
-                let p = self.part_of[v as usize] as usize;
-                self.arena[self.offsets[p] as usize] = v;
-                self.offsets[p] += 1;
-            }
-        }
-        parts
-    }
-
-    fn open_hint(&self) -> usize {
-        match self.frames.last() {
-            Some(Frame::Search { start, len, .. }) => self.arena
-                [*start as usize..(*start + *len) as usize]
-                .iter()
-                .filter(|&&v| !is_single(self.state.domains[v as usize]))
-                .count(),
-            _ => 0,
-        }
-    }
-
-    fn send_snapshot(&mut self) {
-        let stack: Vec<StackEntry> = self.choices.iter().map(|c| entry_of(self, c)).collect();
-        let mut stats = self.stats;
-        stats.propagations = self.state.revisions;
-        let snapshot = Snapshot {
-            domains: &self.state.domains,
-            stack: &stack,
-            stats,
-            progress: progress(&stack),
-        };
-        self.observer.snapshot(&snapshot);
-    }
-
-    /// The slots' solution counts, for the decision stack of a replay.
-    fn replay_count(&self, slot: u32, len: u32) -> u32 {
-        (self.slots[slot as usize].data.len() / len.max(1) as usize) as u32
-    }
-}
-
-fn entry_of<O: Observer>(search: &Search<'_, O>, c: &Choice) -> StackEntry {
-    match c.alts {
-        Alternatives::Branch {
-            var,
-            digit,
-            index,
-            count,
-            ..
-        } => StackEntry {
-            var: Some(var as usize),
-            digit,
-            index: u32::from(index).saturating_sub(1),
-            count: u32::from(count),
-        },
-        Alternatives::Replay {
-            slot, next, len, ..
-        } => StackEntry {
-            var: None,
-            digit: 0,
-            index: next.saturating_sub(1),
-            count: search.replay_count(slot, len),
-        },
-    }
-}
-
-/// Fraction of the tree finished: each choice contributes its finished alternatives, scaled by
-/// the share of the tree the choices above it leave.
-pub fn progress(stack: &[StackEntry]) -> f64 {
-    let mut done = 0.0;
-    let mut share = 1.0;
-    for e in stack {
-        let count = f64::from(e.count.max(1));
-        done += share * f64::from(e.index) / count;
-        share /= count;
-    }
-    done.min(1.0)
 }
 
 #[inline]
