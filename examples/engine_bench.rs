@@ -1,40 +1,50 @@
 //! Engine benchmarks (release build, one thread, medians, parsing excluded):
-//! `cargo run --release --no-default-features --example engine_bench`.
+//! `cargo run --release --no-default-features --example engine_bench [-- FILTER]`.
+//!
+//! Only cases whose name contains FILTER run (all when absent). Extra inputs come from the
+//! environment: `PE424=PATH` a Project Euler 424 file (every puzzle solved in turn, as
+//! `kakuro pe424` does), `PUZZLES=PATH[:PATH…]` more `.kakuro` puzzles to prove unique.
+//! `RUNS=N` overrides the repetition counts (e.g. `RUNS=1` under valgrind). Every search is
+//! cancelled after `LIMIT` seconds (default 10) so a thrashing case reports instead of hanging.
 
 use std::ops::ControlFlow;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use kakuro::format::{kakuro_text, pe424};
 use kakuro::solve::{Event, Observer, generate};
-use kakuro::{Cell, Clue, Grid, Outcome, Puzzle, Solver, Uniqueness};
+use kakuro::{CancelToken, Cell, Grid, Outcome, Puzzle, Solver, Uniqueness};
 
-/// Reads the `.kakuro` text layout (a minimal copy for this example).
-fn parse_text(text: &str) -> Grid {
-    let rows: Vec<Vec<Cell>> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            l.split_whitespace()
-                .map(|tok| {
-                    if tok.chars().all(|c| c == '_') {
-                        return Cell::WHITE;
-                    }
-                    let (d, a) = tok.split_once('\\').expect("a wall token");
-                    let sum = |s: &str| (!s.is_empty()).then(|| Clue::Sum(s.parse().unwrap()));
-                    Cell::Wall {
-                        down: sum(d),
-                        across: sum(a),
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    Grid::from_rows(rows)
+struct Bench {
+    filter: Option<String>,
+    runs: Option<usize>,
+    limit: Duration,
+}
+
+impl Bench {
+    fn wants(&self, name: &str) -> bool {
+        self.filter.as_deref().is_none_or(|f| name.contains(f))
+    }
+
+    fn runs(&self, default: usize) -> usize {
+        self.runs.unwrap_or(default)
+    }
+
+    /// A cancel token that fires after the time limit (the timer thread is detached).
+    fn deadline(&self) -> CancelToken {
+        let token = CancelToken::new();
+        let t = token.clone();
+        let limit = self.limit;
+        std::thread::spawn(move || {
+            std::thread::sleep(limit);
+            t.cancel();
+        });
+        token
+    }
 }
 
 fn median(mut f: impl FnMut() -> Duration, runs: usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs).map(|_| f()).collect();
+    let mut times: Vec<Duration> = (0..runs.max(1)).map(|_| f()).collect();
     times.sort();
     times[times.len() / 2]
 }
@@ -43,15 +53,26 @@ fn micros(d: Duration) -> String {
     format!("{:.1} µs", d.as_secs_f64() * 1e6)
 }
 
-fn prove(name: &str, puzzle: &Puzzle, runs: usize) {
-    let mut solver = Solver::new(puzzle);
+fn millis(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
+    if !b.wants(name) {
+        return;
+    }
+    let mut solver = Solver::new(puzzle).with_cancel(b.deadline());
     let verdict = match solver.uniqueness() {
         Some(Uniqueness::Unique(_)) => "unique",
         Some(Uniqueness::Multiple) => "multiple",
         Some(Uniqueness::None) => "none",
-        None => "cancelled",
+        None => {
+            println!("{name}: cancelled after {:?}", b.limit);
+            return;
+        }
     };
     let stats = solver.stats();
+    let runs = b.runs(runs);
     let t = median(
         || {
             let start = Instant::now();
@@ -69,14 +90,96 @@ fn prove(name: &str, puzzle: &Puzzle, runs: usize) {
         },
         runs,
     );
+    let compile = median(
+        || {
+            let start = Instant::now();
+            std::hint::black_box(Solver::new(puzzle));
+            start.elapsed()
+        },
+        runs,
+    );
     println!(
-        "{name}: {} cells, {verdict}; first {}, uniqueness {} (nodes {}, guesses {}, backtracks {})",
+        "{name}: {} cells, {verdict}; first {}, uniqueness {} (Solver::new {}; nodes {}, guesses {}, backtracks {})",
         puzzle.cells().len(),
         micros(first),
         micros(t),
+        micros(compile),
         stats.nodes,
         stats.guesses,
         stats.backtracks
+    );
+}
+
+fn first_solution(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
+    if !b.wants(name) {
+        return;
+    }
+    let mut solver = Solver::new(puzzle).with_cancel(b.deadline());
+    if solver.first().is_none() {
+        println!(
+            "{name}: {} cells, no first solution within {:?} (nodes {})",
+            puzzle.cells().len(),
+            b.limit,
+            solver.stats().nodes
+        );
+        return;
+    }
+    let stats = solver.stats();
+    let t = median(
+        || {
+            let start = Instant::now();
+            std::hint::black_box(Solver::new(puzzle).first());
+            start.elapsed()
+        },
+        b.runs(runs),
+    );
+    println!(
+        "{name}: {} cells, first solution {} (nodes {}, guesses {}, backtracks {})",
+        puzzle.cells().len(),
+        millis(t),
+        stats.nodes,
+        stats.guesses,
+        stats.backtracks
+    );
+}
+
+/// Every puzzle of a PE 424 file solved in turn (uniqueness, as `kakuro pe424` checks).
+fn pe424_file(b: &Bench, path: &str) {
+    if !b.wants("pe424") {
+        return;
+    }
+    let Ok(text) = std::fs::read_to_string(path) else {
+        println!("pe424: cannot read {path}");
+        return;
+    };
+    let puzzles: Vec<Puzzle> = pe424::parse_file(&text)
+        .expect("a PE 424 file")
+        .iter()
+        .map(|g| Puzzle::from_grid(g).expect("a valid puzzle"))
+        .collect();
+    let mut sum = 0u64;
+    let mut nodes = 0u64;
+    for p in &puzzles {
+        let mut s = Solver::new(p);
+        if let Some(Uniqueness::Unique(sol)) = s.uniqueness() {
+            sum += sol.letter_answer().unwrap_or(0);
+        }
+        nodes += s.stats().nodes;
+    }
+    let t = median(
+        || {
+            let start = Instant::now();
+            for p in &puzzles {
+                std::hint::black_box(Solver::new(p).uniqueness());
+            }
+            start.elapsed()
+        },
+        b.runs(21),
+    );
+    println!(
+        "pe424 {path}: {} puzzles in {} (answer sum {sum}, nodes {nodes})",
+        puzzles.len(),
+        millis(t)
     );
 }
 
@@ -88,132 +191,176 @@ impl Observer for Idle {
     }
 }
 
-fn main() {
-    let shared = |n: &str| std::fs::read_to_string(format!("../shared/puzzles/{n}")).ok();
-    for name in ["wikipedia.kakuro", "15x15.kakuro"] {
-        if let Some(t) = shared(name) {
-            prove(name, &Puzzle::from_grid(&parse_text(&t)).unwrap(), 2001);
+fn count_until(solver: &mut Solver<'_>, limit: u64) -> Duration {
+    let start = Instant::now();
+    let mut m = 0u64;
+    solver.for_each(|_| {
+        m += 1;
+        if m == limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-    }
-    for seed in 0..3 {
-        let g = generate::random_grid(30, 30, 0.35, seed);
-        prove(
-            &format!("generated 30x30 seed {seed}"),
-            &Puzzle::from_grid(&g).unwrap(),
-            201,
-        );
-    }
-    for seed in 0..3 {
-        let g = generate::random_grid(100, 30, 0.45, seed);
-        let p = Puzzle::from_grid(&g).unwrap();
-        let t = median(
-            || {
-                let start = Instant::now();
-                std::hint::black_box(Solver::new(&p).first());
-                start.elapsed()
-            },
-            21,
-        );
-        println!(
-            "generated 30x100 seed {seed}: {} cells, first solution {:.2} ms",
-            p.cells().len(),
-            t.as_secs_f64() * 1e3
-        );
-    }
+    });
+    start.elapsed()
+}
 
-    // Enumeration into a counting sink, then over a channel.
-    let text = std::fs::read_to_string("puzzles/enum-blocks.kakuro").unwrap();
-    let p = Puzzle::from_grid(&parse_text(&text)).unwrap();
-    let start = Instant::now();
-    let mut n = 0u64;
-    let outcome = Solver::new(&p).for_each(|_| {
-        n += 1;
-        ControlFlow::Continue(())
-    });
-    let t = start.elapsed();
-    println!(
-        "enum-blocks: {n} solutions ({outcome:?}) in {:.2} s: {:.1} M/s counting",
-        t.as_secs_f64(),
-        n as f64 / t.as_secs_f64() / 1e6
-    );
+fn enumeration(b: &Bench) {
+    let text = std::fs::read_to_string("puzzles/enum-blocks.kakuro").expect("puzzles/ is here");
+    let p = Puzzle::from_grid(&kakuro_text::parse(&text).expect("a puzzle").0).unwrap();
+    if b.wants("enum-count") {
+        let start = Instant::now();
+        let mut n = 0u64;
+        let outcome = Solver::new(&p).for_each(|_| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        let t = start.elapsed();
+        println!(
+            "enum-blocks: {n} solutions ({outcome:?}) in {:.2} s: {:.1} M/s counting",
+            t.as_secs_f64(),
+            n as f64 / t.as_secs_f64() / 1e6
+        );
+    }
     let limit = 20_000_000u64;
-    let mut idle = Idle(0);
-    let start = Instant::now();
-    let mut m = 0u64;
-    Solver::new(&p).for_each_observed(&mut idle, |_| {
-        m += 1;
-        if m == limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+    if b.wants("enum-observer") {
+        // Alternate the two so load changes hit both alike; medians of five each.
+        let (mut with, mut without) = (Vec::new(), Vec::new());
+        for _ in 0..b.runs(5) {
+            let mut idle = Idle(0);
+            let start = Instant::now();
+            let mut m = 0u64;
+            Solver::new(&p).for_each_observed(&mut idle, |_| {
+                m += 1;
+                if m == limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            with.push(start.elapsed());
+            without.push(count_until(&mut Solver::new(&p), limit));
         }
-    });
-    let t_obs = start.elapsed();
-    let start = Instant::now();
-    let mut m = 0u64;
-    Solver::new(&p).for_each(|_| {
-        m += 1;
-        if m == limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+        with.sort();
+        without.sort();
+        let (w, wo) = (with[with.len() / 2], without[without.len() / 2]);
+        println!(
+            "observer attached, not sampling: {:.3} s vs {:.3} s without, for {limit} solutions ({:+.1}%)",
+            w.as_secs_f64(),
+            wo.as_secs_f64(),
+            (w.as_secs_f64() / wo.as_secs_f64() - 1.0) * 100.0
+        );
+    }
+    if b.wants("enum-channel") {
+        let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(64);
+        let cells = p.cells().len();
+        let reader = std::thread::spawn(move || rx.iter().map(|b| b.len() as u64).sum::<u64>());
+        let start = Instant::now();
+        let mut batch = Vec::with_capacity(cells * 4096);
+        let mut sent = 0u64;
+        let outcome = Solver::new(&p).for_each(|s| {
+            batch.extend_from_slice(&s.digits);
+            sent += 1;
+            if batch.len() >= cells * 4096 {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(cells * 4096));
+                tx.send(full).unwrap();
+            }
+            if sent == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        tx.send(batch).unwrap();
+        drop(tx);
+        let bytes = reader.join().unwrap();
+        let t = start.elapsed();
+        assert_eq!(outcome, Outcome::Stopped);
+        println!(
+            "enum-blocks over a channel: {} solutions in {:.2} s: {:.1} M/s",
+            bytes / cells as u64,
+            t.as_secs_f64(),
+            sent as f64 / t.as_secs_f64() / 1e6
+        );
+    }
+}
+
+/// Four copies of a puzzle side by side, 2 × 2 (a stand-in for a real puzzle twice as wide).
+fn tiled(grid: &Grid) -> Grid {
+    let (w, h) = (grid.width(), grid.height());
+    let mut big = Grid::new(2 * w, 2 * h);
+    for pos in grid.positions() {
+        let cell = grid.get(pos);
+        for (dr, dc) in [(0, 0), (0, w), (h, 0), (h, w)] {
+            big.set(kakuro::Pos::new(pos.row + dr, pos.col + dc), cell);
         }
-    });
-    let t_plain = start.elapsed();
-    println!(
-        "observer attached, not sampling: {:.3} s vs {:.3} s without, for {limit} solutions",
-        t_obs.as_secs_f64(),
-        t_plain.as_secs_f64()
-    );
-    let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(64);
-    let cells = p.cells().len();
-    let reader = std::thread::spawn(move || rx.iter().map(|b| b.len() as u64).sum::<u64>());
-    let start = Instant::now();
-    let mut batch = Vec::with_capacity(cells * 4096);
-    let mut sent = 0u64;
-    let outcome = Solver::new(&p).for_each(|s| {
-        batch.extend_from_slice(&s.digits);
-        sent += 1;
-        if batch.len() >= cells * 4096 {
-            let full = std::mem::replace(&mut batch, Vec::with_capacity(cells * 4096));
-            tx.send(full).unwrap();
+    }
+    big
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
+    let env = |k: &str| std::env::var(k).ok();
+    let b = Bench {
+        filter: args.next(),
+        runs: env("RUNS").and_then(|r| r.parse().ok()),
+        limit: Duration::from_secs_f64(env("LIMIT").and_then(|r| r.parse().ok()).unwrap_or(10.0)),
+    };
+    let load = |path: &str| {
+        let text = std::fs::read_to_string(path).ok()?;
+        Some(kakuro_text::parse(&text).ok()?.0)
+    };
+    for name in ["wikipedia.kakuro", "15x15.kakuro"] {
+        match load(&format!("../shared/puzzles/{name}")) {
+            Some(g) => prove(&b, name, &Puzzle::from_grid(&g).unwrap(), 2001),
+            None => println!("{name}: skipped (not in ../shared/puzzles)"),
         }
-        if sent == limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+    }
+    if let Some(g) = load("../shared/puzzles/15x15.kakuro") {
+        let big = tiled(&g);
+        prove(
+            &b,
+            "15x15 tiled 2x2 (30x30)",
+            &Puzzle::from_grid(&big).unwrap(),
+            1001,
+        );
+    }
+    for path in env("PUZZLES").iter().flat_map(|p| p.split(':')) {
+        match load(path) {
+            Some(g) => prove(&b, path, &Puzzle::from_grid(&g).unwrap(), 1001),
+            None => println!("{path}: cannot read"),
         }
-    });
-    tx.send(batch).unwrap();
-    drop(tx);
-    let bytes = reader.join().unwrap();
-    let t = start.elapsed();
-    assert_eq!(outcome, Outcome::Stopped);
-    println!(
-        "enum-blocks over a channel: {} solutions in {:.2} s: {:.1} M/s",
-        bytes / cells as u64,
-        t.as_secs_f64(),
-        sent as f64 / t.as_secs_f64() / 1e6
-    );
+    }
+    if let Some(path) = env("PE424") {
+        pe424_file(&b, &path);
+    } else {
+        println!("pe424: skipped (set PE424=PATH to a 200-puzzle file)");
+    }
+    for seed in 0..6 {
+        let g = generate::random_grid(30, 30, 0.35, seed);
+        let name = format!("generated 30x30 seed {seed}");
+        first_solution(&b, &name, &Puzzle::from_grid(&g).unwrap(), 51);
+    }
+    for seed in 0..6 {
+        let g = generate::random_grid(100, 30, 0.45, seed);
+        let name = format!("generated 30x100 seed {seed}");
+        first_solution(&b, &name, &Puzzle::from_grid(&g).unwrap(), 21);
+    }
+    enumeration(&b);
 
     // Pathological: 9 × 9 blocks without sums on a 100 × 100 grid.
-    let mut g = Grid::new(100, 100);
-    for pos in g.positions() {
-        if pos.row % 10 != 0 && pos.col % 10 != 0 {
-            g.set(pos, Cell::WHITE);
+    if b.wants("100x100") {
+        let mut g = Grid::new(100, 100);
+        for pos in g.positions() {
+            if pos.row % 10 != 0 && pos.col % 10 != 0 {
+                g.set(pos, Cell::WHITE);
+            }
         }
+        first_solution(
+            &b,
+            "100x100 without sums",
+            &Puzzle::from_grid(&g).unwrap(),
+            11,
+        );
     }
-    let p = Puzzle::from_grid(&g).unwrap();
-    let t = median(
-        || {
-            let start = Instant::now();
-            std::hint::black_box(Solver::new(&p).first());
-            start.elapsed()
-        },
-        11,
-    );
-    println!(
-        "100x100 without sums: first solution {:.2} ms",
-        t.as_secs_f64() * 1e3
-    );
 }

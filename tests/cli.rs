@@ -694,3 +694,132 @@ fn without_the_app_plain_kakuro_prints_help() {
         run.stderr
     );
 }
+
+// ---- counting and picking one solution ----
+
+/// Solutions printed by `solve` in the `.kakuro` layout, one text block each.
+fn listed_solutions(stdout: &str) -> Vec<Vec<Vec<u8>>> {
+    stdout
+        .split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(digit_rows)
+        .collect()
+}
+
+/// Twelve separate 2 × 2 blocks of cells whose runs have no sum: 4104 solutions each.
+fn free_blocks_text(blocks: usize) -> String {
+    let walls = vec!["\\"; 3 * blocks + 1].join(" ");
+    let row = "\\ __ __ ".repeat(blocks);
+    format!("{walls}\n{row}\n{row}\n")
+}
+
+#[test]
+fn count_is_exact_past_every_integer_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "blocks.kakuro", free_blocks_text(12).as_bytes());
+    let run = kakuro(&["count", &file]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let expected = num_bigint::BigUint::from(4104u32).pow(12).to_string();
+    assert!(expected.len() > 40);
+    assert_eq!(run.stdout.lines().last(), Some(expected.as_str()));
+    let run = kakuro(&["count", &file, "--json"]);
+    assert_eq!(run.json()["count"], expected.as_str());
+}
+
+#[test]
+fn count_draws_no_progress_bar_when_stderr_is_not_a_terminal() {
+    let run = kakuro(&["count", "puzzles/millions.kakuro"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn solve_nth_prints_the_solution_at_that_place_in_the_listing() {
+    let mut files = vec![
+        "puzzles/two.kakuro".to_string(),
+        "puzzles/tiny.kakuro".into(),
+    ];
+    files.extend(shared_puzzle("small.kakuro"));
+    for file in files {
+        let all = kakuro(&["solve", &file]);
+        let listed = listed_solutions(&all.stdout);
+        assert!(!listed.is_empty(), "{file}");
+        for (i, expected) in listed.iter().enumerate() {
+            let k = (i + 1).to_string();
+            let one = kakuro(&["solve", &file, "--nth", &k]);
+            assert_eq!(one.code, 0, "{file} #{k}: {}", one.stderr);
+            assert_eq!(&digit_rows(&one.stdout), expected, "{file} #{k}");
+        }
+    }
+}
+
+#[test]
+fn solve_nth_json_is_the_listing_entry_with_the_full_count() {
+    let all = kakuro(&["solve", "puzzles/two.kakuro", "--json"]).json();
+    let run = kakuro(&["solve", "puzzles/two.kakuro", "--nth", "2", "--json"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let one = run.json();
+    assert_eq!(one["solutions"].as_array().unwrap().len(), 1);
+    assert_eq!(one["solutions"][0], all["solutions"][1]);
+    assert_eq!(one["count"], "2");
+    assert_eq!(one["complete"], false);
+    assert_eq!(one["width"], all["width"]);
+    assert_eq!(one["height"], all["height"]);
+}
+
+#[test]
+fn solve_nth_deep_in_a_huge_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "blocks.kakuro", free_blocks_text(12).as_bytes());
+    let last = num_bigint::BigUint::from(4104u32).pow(12).to_string();
+    let run = kakuro(&["solve", &file, "--nth", &last]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    // The last solution: every block at its last, 9 8 over 8 9 (digits descending per cell,
+    // the top-left cell slowest).
+    let rows = digit_rows(&run.stdout);
+    assert_eq!(rows[1][1..3], [9, 8]);
+    assert_eq!(rows[2][1..3], [8, 9]);
+}
+
+#[test]
+fn solve_nth_outside_the_count_says_how_many_there_are() {
+    let run = kakuro(&["solve", "puzzles/two.kakuro", "--nth", "3"]);
+    run.assert_error();
+    assert!(run.stderr.contains("puzzles/two.kakuro"), "{}", run.stderr);
+    assert!(run.stderr.contains("has 2 solutions"), "{}", run.stderr);
+    // Zero and non-numbers are usage errors (clap's message, exit 2).
+    for bad in ["0", "-1", "two"] {
+        let run = kakuro(&["solve", "puzzles/two.kakuro", "--nth", bad]);
+        assert_eq!(run.code, 2, "--nth {bad}");
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    }
+    let run = kakuro(&["solve", "puzzles/two.kakuro", "--nth", "0"]);
+    assert!(run.stderr.contains("numbered from 1"), "{}", run.stderr);
+    let run = kakuro(&["solve", "puzzles/none.kakuro", "--nth", "1"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("no solution"), "{}", run.stderr);
+}
+
+#[test]
+fn solve_random_is_a_listed_solution_and_the_seed_repeats_it() {
+    let listed = listed_solutions(&kakuro(&["solve", "puzzles/two.kakuro"]).stdout);
+    let mut drawn = std::collections::HashSet::new();
+    for seed in 0..24 {
+        let seed = seed.to_string();
+        let run = kakuro(&["solve", "puzzles/two.kakuro", "--random", "--seed", &seed]);
+        assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+        let rows = digit_rows(&run.stdout);
+        assert!(listed.contains(&rows), "seed {seed}: {}", run.stdout);
+        let again = kakuro(&["solve", "puzzles/two.kakuro", "--random", "--seed", &seed]);
+        assert_eq!(again.stdout, run.stdout, "seed {seed}");
+        drawn.insert(rows);
+    }
+    assert_eq!(drawn.len(), 2, "both solutions drawn over 24 seeds");
+    let run = kakuro(&["solve", "puzzles/two.kakuro", "--random", "--json"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.json()["solutions"].as_array().unwrap().len(), 1);
+    let run = kakuro(&["solve", "puzzles/two.kakuro", "--seed", "3"]);
+    assert_eq!(run.code, 2, "--seed needs --random");
+    let run = kakuro(&["solve", "puzzles/two.kakuro", "--random", "--limit", "2"]);
+    assert_eq!(run.code, 2, "--random and --limit conflict");
+}

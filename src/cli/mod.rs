@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use num_bigint::BigUint;
 
 /// Exit code for "the answer is no" (`check`: no solution or several; `solve`: no solution).
 pub const EXIT_NO: u8 = 1;
@@ -57,13 +58,23 @@ pub enum RendererChoice {
 /// A subcommand.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print every solution (or the first N) in the .kakuro layout, or as JSON.
+    /// Print every solution (or the first N, or solution #K, or a random one) in the .kakuro
+    /// layout, or as JSON.
     Solve {
         /// The puzzle file.
         file: PathBuf,
         /// Stop after this many solutions.
         #[arg(long, value_name = "N")]
         limit: Option<u64>,
+        /// Print only solution #K (from 1) of the full listing, found without listing the others.
+        #[arg(long, value_name = "K", value_parser = parse_solution_number, conflicts_with_all = ["limit", "random"])]
+        nth: Option<BigUint>,
+        /// Print one solution drawn uniformly at random.
+        #[arg(long, conflicts_with = "limit")]
+        random: bool,
+        /// Seed for --random: the same seed draws the same solution.
+        #[arg(long, value_name = "S", requires = "random")]
+        seed: Option<u64>,
         /// Print one JSON object: {"width","height","solutions","complete","count"}.
         #[arg(long)]
         json: bool,
@@ -116,7 +127,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         return launch::open_app(cli.file, cli.screenshot, cli.renderer);
     };
     match command {
-        Command::Solve { file, limit, json } => solve::run(&file, limit, json),
+        Command::Solve {
+            file,
+            limit,
+            nth,
+            random,
+            seed,
+            json,
+        } => match (nth, random) {
+            (Some(k), _) => solve::run_one(&file, &solve::Pick::Nth(k), json),
+            (None, true) => solve::run_one(&file, &solve::Pick::Random(seed), json),
+            (None, false) => solve::run(&file, limit, json),
+        },
         Command::Count { file, json } => count::run(&file, json),
         Command::Check { file } => check::run(&file),
         Command::Convert { input, output } => convert::run(&input, &output),
@@ -128,6 +150,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
         } => bench::run(&files, runs, limit, json),
     }
+}
+
+/// A solution number for `--nth`: a decimal number from 1 (counts outgrow every integer type).
+fn parse_solution_number(text: &str) -> Result<BigUint, String> {
+    let k: BigUint = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a solution number"))?;
+    if k == BigUint::ZERO {
+        return Err("solutions are numbered from 1".into());
+    }
+    Ok(k)
 }
 
 /// A failure already phrased as stderr lines, each naming its file, line and column (a puzzle

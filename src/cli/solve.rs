@@ -1,20 +1,87 @@
 //! `kakuro solve FILE [--limit N] [--json]`: solutions as they are found, in the `.kakuro`
-//! layout separated by blank lines, or as one JSON object.
+//! layout separated by blank lines, or as one JSON object. With `--nth K` or `--random
+//! [--seed S]`, one solution picked by its place in that listing, without listing the others.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, anyhow};
 use kakuro::format::kakuro_text;
 use kakuro::{Letter, Outcome, Puzzle, Solution, Solver};
 use num_bigint::BigUint;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
-use super::count::exact_count;
+use super::count::{count_with_bar, exact_count};
 use super::input::PuzzleFile;
 use super::json::SolutionsWriter;
-use super::{EXIT_NO, output};
+use super::{EXIT_NO, Failure, output};
+
+/// Which single solution to print instead of the listing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Solution #K of the listing, counted from 1.
+    Nth(BigUint),
+    /// A uniformly random one, from this seed or from the system's entropy.
+    Random(Option<u64>),
+}
+
+/// Prints the one solution `pick` names: text, or the `--json` object with it alone.
+pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
+    let file = PuzzleFile::load(path)?;
+    let puzzle = file.puzzle()?;
+    let mut solver = Solver::new(&puzzle);
+    let count = count_with_bar(&mut solver)?;
+    if count == BigUint::ZERO {
+        eprintln!("kakuro: {}: no solution", file.name);
+        return Ok(ExitCode::from(EXIT_NO));
+    }
+    let solution = match pick {
+        Pick::Nth(k) if *k == BigUint::ZERO => {
+            return Err(usage(&file, "solutions are numbered from 1".into()));
+        }
+        Pick::Nth(k) if *k > count => {
+            let plural = if count == BigUint::from(1u32) {
+                ""
+            } else {
+                "s"
+            };
+            return Err(usage(
+                &file,
+                format!("there is no solution #{k}: the puzzle has {count} solution{plural}"),
+            ));
+        }
+        Pick::Nth(k) => solver.nth(&(k - 1u32)),
+        Pick::Random(seed) => {
+            let mut rng = match seed {
+                Some(seed) => StdRng::seed_from_u64(*seed),
+                None => StdRng::from_os_rng(),
+            };
+            solver.random(&mut rng)
+        }
+    }
+    .ok_or_else(|| anyhow!("the solution picked below the count was not found"))?;
+    let mut out = output::stdout();
+    if as_json {
+        let mut json = SolutionsWriter::start(&mut out, puzzle.width(), puzzle.height())?;
+        json.solution(&mut out, &puzzle.to_rows(&solution.digits))?;
+        json.finish(&mut out, count == BigUint::from(1u32), &count)?;
+    } else {
+        write_text(&mut out, &file, &puzzle, &solution, true)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A usage error about this file: one `kakuro: FILE: ...` line, exit code 2.
+fn usage(file: &PuzzleFile, message: String) -> anyhow::Error {
+    Failure {
+        lines: vec![format!("{}: {message}", file.name)],
+    }
+    .into()
+}
 
 /// Streams the solutions to stdout; exit 1 when the puzzle has none.
 pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
@@ -61,7 +128,7 @@ pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
         let (complete, count) = if listed_all {
             (true, BigUint::from(listed))
         } else {
-            let total = exact_count(&puzzle);
+            let total = exact_count(&puzzle)?;
             (total == BigUint::from(listed), total)
         };
         json.finish(&mut out, complete, &count)?;

@@ -20,6 +20,9 @@ pub struct SizeTable {
     pub masks: Vec<Mask>,
     /// Each set's digit sum.
     pub sums: Vec<u8>,
+    /// Per mask of digits 1–9 (shifted down one bit), the live-set bits of the sets holding
+    /// one of its digits.
+    meets: Box<[u128; 512]>,
     /// `first[s]..first[s + 1]` are the indices of the sets summing to `s` (s in 0..=45).
     first: [u8; 47],
 }
@@ -32,6 +35,12 @@ impl SizeTable {
             return 0;
         }
         range_bits(self.first[s], self.first[s + 1])
+    }
+
+    /// The live-set bits of the sets holding some digit 1–9 of `mask`.
+    #[inline]
+    pub fn meeting(&self, mask: Mask) -> u128 {
+        self.meets[usize::from(mask >> 1) & 511]
     }
 
     /// The live-set bits of every set of this size.
@@ -58,7 +67,16 @@ fn build(size: u32) -> SizeTable {
     for (s, f) in first.iter_mut().enumerate() {
         *f = sets.iter().filter(|(sum, _)| usize::from(*sum) < s).count() as u8;
     }
+    let mut meets = Box::new([0u128; 512]);
+    for (q, bits) in meets.iter_mut().enumerate() {
+        for (i, &(_, m)) in sets.iter().enumerate() {
+            if (m >> 1) as usize & q != 0 {
+                *bits |= 1 << i;
+            }
+        }
+    }
     SizeTable {
+        meets,
         masks: sets.iter().map(|&(_, m)| m).collect(),
         sums: sets.iter().map(|&(s, _)| s).collect(),
         first,

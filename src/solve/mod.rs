@@ -24,20 +24,24 @@
 //!    component holding the lowest variable index most significant (its solutions change
 //!    slowest) and the others following in the order of their lowest variable index; each
 //!    component is enumerated by this same procedure, starting from the current state.
-//! 3. Otherwise branch on the part's undecided variable with the fewest candidates (ties go to
-//!    the lowest variable index), trying its candidate digits in ascending order; after each
+//! 3. Otherwise branch on the part's undecided variable with the fewest candidates, three or
+//!    more counting alike (ties go to the lowest variable index), trying its candidate digits in ascending order; after each
 //!    digit propagate to a fixed point (a contradiction skips the digit) and continue at 2.
 //! 4. A part with no undecided variable has exactly one solution.
 
+mod nth;
 mod search;
 
 pub mod combos;
+pub mod count;
 pub mod generate;
+pub mod memo;
 pub mod model;
 pub mod observe;
 pub mod propagate;
 pub mod state;
 
+pub use count::Cancelled;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
 pub use search::{progress, split_due};
 
@@ -132,6 +136,8 @@ pub struct Solver<'p> {
     model: model::Model,
     cancel: CancelToken,
     stats: Stats,
+    /// Counts of part states, kept between [`Solver::count`] and [`Solver::nth`] calls.
+    memo: memo::Memo,
 }
 
 impl<'p> Solver<'p> {
@@ -142,6 +148,7 @@ impl<'p> Solver<'p> {
             model: model::Model::new(puzzle),
             cancel: CancelToken::new(),
             stats: Stats::default(),
+            memo: memo::Memo::default(),
         }
     }
 

@@ -70,20 +70,21 @@ impl Model {
         let cryptic = puzzle.is_cryptic();
         let vars = cells + if cryptic { Letter::COUNT } else { 0 };
         let letter_var = |l: Letter| (cells + l.index()) as u32;
+        let runs = puzzle.runs().len();
         let mut m = Model {
             cells,
             vars,
             cryptic,
-            constraints: Vec::new(),
-            con_vars: Vec::new(),
+            constraints: Vec::with_capacity(runs + 1 + if cryptic { cells } else { 0 }),
+            con_vars: Vec::with_capacity(2 * cells + 3 * runs + Letter::COUNT),
             var_start: Vec::new(),
             var_cons: Vec::new(),
-            initial_domains: vec![DIGITS; cells],
-            initial_live: Vec::new(),
+            initial_domains: Vec::with_capacity(vars),
+            initial_live: Vec::with_capacity(runs + 1),
             hopeless: false,
         };
-        m.initial_domains
-            .extend(std::iter::repeat_n(LETTER_DIGITS, vars - cells));
+        m.initial_domains.resize(cells, DIGITS);
+        m.initial_domains.resize(vars, LETTER_DIGITS);
         for run in puzzle.runs() {
             let len = run.len();
             if len > 9 {
@@ -91,25 +92,26 @@ impl Model {
             }
             let table = combos::table(len.min(9));
             let (kind, letters, live) = match run.clue {
-                Some(Clue::Sum(s)) => (Kind::Sum, vec![], table.with_sum(s)),
-                None => (Kind::Free, vec![], 0),
+                Some(Clue::Sum(s)) => (Kind::Sum, &[][..], table.with_sum(s)),
+                None => (Kind::Free, &[][..], 0),
                 Some(Clue::Cipher(c)) => {
                     let tens = c.tens.map(letter_var);
                     let units = letter_var(c.units);
-                    let mut letters: Vec<u32> = tens.into_iter().chain([units]).collect();
-                    letters.dedup();
-                    (Kind::Cipher { tens, units }, letters, table.all())
+                    let kind = Kind::Cipher { tens, units };
+                    match tens {
+                        Some(t) if t != units => (kind, &[t, units][..], table.all()),
+                        _ => (kind, &[units][..], table.all()),
+                    }
                 }
             };
-            let run_vars: Vec<u32> = run.cells.iter().map(|c| c.0).collect();
-            m.push(kind, &run_vars, &letters, live);
+            m.push(kind, run.cells.iter().map(|c| c.0), letters, live);
         }
         if cryptic {
             let letters: Vec<u32> = Letter::all().map(letter_var).collect();
-            m.push(Kind::Letters, &[], &letters, 0);
+            m.push(Kind::Letters, std::iter::empty(), &letters, 0);
             for (i, cell) in puzzle.cells().iter().enumerate() {
                 if let Some(l) = cell.shown {
-                    m.push(Kind::Equal, &[i as u32], &[letter_var(l)], 0);
+                    m.push(Kind::Equal, [i as u32].into_iter(), &[letter_var(l)], 0);
                 }
             }
         }
@@ -117,15 +119,17 @@ impl Model {
         m
     }
 
-    fn push(&mut self, kind: Kind, cells: &[u32], letters: &[u32], live: u128) {
+    fn push(&mut self, kind: Kind, cells: impl Iterator<Item = u32>, letters: &[u32], live: u128) {
+        let start = self.con_vars.len();
+        self.con_vars.extend(cells);
+        let cells = self.con_vars.len() - start;
+        self.con_vars.extend_from_slice(letters);
         self.constraints.push(Constraint {
             kind,
-            start: self.con_vars.len() as u32,
-            cells: cells.len() as u8,
-            len: (cells.len() + letters.len()) as u8,
+            start: start as u32,
+            cells: cells as u8,
+            len: (cells + letters.len()) as u8,
         });
-        self.con_vars.extend_from_slice(cells);
-        self.con_vars.extend_from_slice(letters);
         self.initial_live.push(live);
     }
 

@@ -15,9 +15,21 @@ use super::state::{Contradiction, State};
 /// emptied and the state is left for the caller to undo.
 pub fn propagate(model: &Model, state: &mut State) -> Result<(), Contradiction> {
     while let Some(c) = state.queue.pop() {
-        state.queued[c as usize] = false;
+        let c = c as usize;
+        // A run's revision leaves it at its own fixed point (every surviving digit set keeps a
+        // matching, every kept digit a matching through it), so its own changes need not queue
+        // it again; "all different" can fix a cell and must look again.
+        let idempotent = matches!(model.constraints[c].kind, Kind::Sum | Kind::Cipher { .. });
+        state.queued[c] = idempotent;
         state.revisions += 1;
-        if let Err(e) = revise(model, state, c as usize) {
+        let before = state.trail_len();
+        let revised = revise(model, state, c);
+        state.queued[c] = false;
+        // A revision that changed nothing is no step of any contradiction derived later.
+        if revised.is_err() || state.trail_len() != before {
+            state.note_read(c);
+        }
+        if let Err(e) = revised {
             state.clear_queue();
             return Err(e);
         }
@@ -72,6 +84,8 @@ struct Scan {
     /// Digits open to at least one undecided variable, and to at least two.
     once: Mask,
     twice: Mask,
+    /// Digits every variable can take.
+    common: Mask,
     free: u32,
 }
 
@@ -82,11 +96,13 @@ fn scan(state: &State, vars: &[u32]) -> Result<Scan, Contradiction> {
         union: 0,
         once: 0,
         twice: 0,
+        common: !0,
         free: 0,
     };
     for &v in vars {
         let d = state.domains[v as usize];
         s.union |= d;
+        s.common &= d;
         if is_single(d) {
             if s.fixed & d != 0 {
                 return Err(Contradiction);
@@ -163,27 +179,43 @@ fn revise_run(
         None => !0,
     };
     let mut live = state.live[c];
-    let mut bits = live;
+    // Whole-word filters first: a set needs a digit of every cell and no digit outside the
+    // union (so it holds every fixed digit). Only the sets left need a matching.
+    let mut bits = live & !table.meeting(DIGITS & !s.union);
+    for &v in cells {
+        let d = state.domains[v as usize];
+        if d & s.union != s.union {
+            bits &= table.meeting(d);
+        }
+    }
+    live = bits;
     let mut allowed: Mask = 0;
     let mut must: Mask = DIGITS;
     let mut sums: u64 = 0;
     let mut support = [0 as Mask; 9];
+    // Digits of sets every cell can take whole: any arrangement of such a set works.
+    let mut open: Mask = 0;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let set = table.masks[i];
         let sum = table.sums[i];
-        if set & s.fixed != s.fixed
-            || set & !s.union != 0
-            || (sums_ok >> sum) & 1 == 0
-            || !match_set(state, cells, set, &mut support)
-        {
+        if (sums_ok >> sum) & 1 == 0 {
+            live &= !(1u128 << i);
+            continue;
+        }
+        if set & !s.common == 0 {
+            open |= set;
+        } else if !match_set(state, cells, set, &mut support) {
             live &= !(1u128 << i);
             continue;
         }
         allowed |= set;
         must &= set;
         sums |= 1 << sum;
+    }
+    for sup in &mut support {
+        *sup |= open;
     }
     if live == 0 {
         return Err(Contradiction);
@@ -192,64 +224,224 @@ fn revise_run(
     if let Some((tens, units)) = cipher {
         restrict_letters(model, state, tens, units, sums)?;
     }
-    for (&c, &sup) in cells.iter().zip(&support) {
-        let d = state.domains[c as usize];
-        state.set_domain(model, c as usize, d & sup)?;
+    // As `narrow`, with each cell first cut to its support (one domain change per cell). A cell
+    // the support fixes keeps its digit: no other set or hidden single applies to it.
+    let required = must & !s.fixed;
+    if required & !s.once != 0 {
+        return Err(Contradiction);
     }
-    narrow(model, state, cells, &s, allowed & !s.fixed, must)
+    let singles = required & !s.twice;
+    let keep = allowed & !s.fixed;
+    for (&v, &sup) in cells.iter().zip(&support) {
+        let d = state.domains[v as usize];
+        if is_single(d) {
+            continue;
+        }
+        let mut nd = d & sup;
+        if !is_single(nd) {
+            nd &= keep;
+            let forced = nd & singles;
+            if forced != 0 {
+                if !is_single(forced) {
+                    return Err(Contradiction);
+                }
+                nd = forced;
+            }
+        }
+        state.set_domain(model, v as usize, nd)?;
+    }
+    Ok(())
 }
 
 /// If the cells can take the digits of `set` one each, adds to `support[i]` every digit cell
 /// `i` holds in some such assignment and returns `true`.
+///
+/// One perfect matching is found by augmenting paths; then cell `i` can also take the digit
+/// of cell `j` exactly when `i` can take it and `j` can reach `i` by such moves (an
+/// alternating cycle), which a transitive closure over at most nine cells answers at once.
 #[inline]
 fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -> bool {
+    let k = cells.len();
     let mut masks = [0 as Mask; 9];
     let mut covered = 0;
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = state.domains[c as usize] & set;
-        if *m == 0 {
+    let mut news = false;
+    for i in 0..k {
+        let m = state.domains[cells[i] as usize] & set;
+        if m == 0 {
             return false;
         }
-        covered |= *m;
+        masks[i] = m;
+        covered |= m;
+        news |= m & !support[i] != 0;
     }
     if covered != set {
         return false;
     }
-    let masks = &masks[..cells.len()];
+    match k {
+        2 => return add_support(support, &pair(masks[0], masks[1], set)),
+        3 => return add_support(support, &triple(masks[0], masks[1], masks[2], set)),
+        4 => return add_support(support, &quad(&masks, set)),
+        // Five cells only when their choices are few (else a matching is cheaper).
+        5 if masks[..5].iter().map(|m| m.count_ones()).sum::<u32>() <= 12 => {
+            return add_support(support, &quint(&masks, set));
+        }
+        _ => {}
+    }
+    match_by_augmenting(&masks[..k], news, support)
+}
+
+/// [`match_set`] for any run length: `masks` are the cells' digits within the set (covering
+/// it); without `news` only whether a matching exists is answered.
+fn match_by_augmenting(masks: &[Mask], news: bool, support: &mut [Mask; 9]) -> bool {
+    let k = masks.len();
     let mut owner = [NOBODY; 10];
-    for i in 0..masks.len() {
+    for i in 0..k {
         if !augment(masks, &mut owner, i, &mut 0) {
             return false;
         }
     }
-    note(&owner, support);
-    // Every other digit of a cell is supported when the rest can be rematched around it.
-    for i in 0..masks.len() {
-        for d in digits(masks[i] & !support[i]) {
-            let mut o = owner;
-            if let Some(cur) = o.iter().position(|&x| x == i as u8) {
-                o[cur] = NOBODY;
-            }
-            let j = o[d as usize];
-            o[d as usize] = i as u8;
-            if j == NOBODY || augment(masks, &mut o, usize::from(j), &mut (1 << d)) {
-                note(&o, support);
+    if !news {
+        // The set is possible, and cannot support anything not supported already.
+        return true;
+    }
+    let mut mate = [0 as Mask; 9];
+    for (d, &o) in owner.iter().enumerate() {
+        if o != NOBODY {
+            mate[usize::from(o)] = 1 << d;
+        }
+    }
+    // moves[i]: the cells whose digit cell i could take instead of its own.
+    let mut moves = [0u16; 9];
+    for (i, (mv, &m)) in moves.iter_mut().zip(masks).enumerate() {
+        for (j, &other) in mate[..k].iter().enumerate() {
+            if j != i && m & other != 0 {
+                *mv |= 1 << j;
             }
         }
+    }
+    let mut reach = moves;
+    for m in 0..k {
+        for i in 0..k {
+            if reach[i] >> m & 1 != 0 {
+                reach[i] |= reach[m];
+            }
+        }
+    }
+    for i in 0..k {
+        let mut s = mate[i];
+        for (j, (&r, &other)) in reach[..k].iter().zip(&mate[..k]).enumerate() {
+            if moves[i] >> j & 1 != 0 && r >> i & 1 != 0 {
+                s |= other;
+            }
+        }
+        support[i] |= s;
     }
     true
 }
 
-const NOBODY: u8 = u8::MAX;
+/// Adds per-cell supports found by enumerating a short run's arrangements; `false` when there
+/// are none (the first cell then has no support).
+#[inline]
+fn add_support<const K: usize>(support: &mut [Mask; 9], found: &[Mask; K]) -> bool {
+    if found[0] == 0 {
+        return false;
+    }
+    for (s, &f) in support.iter_mut().zip(found) {
+        *s |= f;
+    }
+    true
+}
+
+// Short runs: every arrangement of the set's digits over the cells is tried outright (at most
+// 2, 6, 24 or 120), which is cheaper than a matching and its closure. Each function returns, per
+// cell, the digits it holds in some arrangement (all zero when there is none); the cell masks
+// are subsets of `set`, which has one digit per cell.
 
 #[inline]
-fn note(owner: &[u8; 10], support: &mut [Mask; 9]) {
-    for (d, &o) in owner.iter().enumerate() {
-        if o != NOBODY {
-            support[usize::from(o)] |= 1 << d;
+fn pair(a: Mask, b: Mask, set: Mask) -> [Mask; 2] {
+    let lo = set & set.wrapping_neg();
+    let hi = set ^ lo;
+    let mut s = [0; 2];
+    if a & lo != 0 && b & hi != 0 {
+        s[0] |= lo;
+        s[1] |= hi;
+    }
+    if a & hi != 0 && b & lo != 0 {
+        s[0] |= hi;
+        s[1] |= lo;
+    }
+    s
+}
+
+#[inline]
+fn triple(a: Mask, b: Mask, c: Mask, set: Mask) -> [Mask; 3] {
+    let mut s = [0; 3];
+    let mut xs = a;
+    while xs != 0 {
+        let x = xs & xs.wrapping_neg();
+        xs ^= x;
+        let rest = set ^ x;
+        let [p, q] = pair(b & rest, c & rest, rest);
+        if p != 0 {
+            s[0] |= x;
+            s[1] |= p;
+            s[2] |= q;
         }
     }
+    s
 }
+
+#[inline]
+fn quad(m: &[Mask; 9], set: Mask) -> [Mask; 4] {
+    let mut s = [0; 4];
+    let mut xs = m[0];
+    while xs != 0 {
+        let x = xs & xs.wrapping_neg();
+        xs ^= x;
+        let rest = set ^ x;
+        let [p, q, r] = triple(m[1] & rest, m[2] & rest, m[3] & rest, rest);
+        if p != 0 {
+            s[0] |= x;
+            s[1] |= p;
+            s[2] |= q;
+            s[3] |= r;
+        }
+    }
+    s
+}
+
+#[inline]
+fn quint(m: &[Mask; 9], set: Mask) -> [Mask; 5] {
+    let mut s = [0; 5];
+    let mut xs = m[0];
+    while xs != 0 {
+        let x = xs & xs.wrapping_neg();
+        xs ^= x;
+        let rest = set ^ x;
+        let tail = [
+            m[1] & rest,
+            m[2] & rest,
+            m[3] & rest,
+            m[4] & rest,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ];
+        let [p, q, r, t] = quad(&tail, rest);
+        if p != 0 {
+            s[0] |= x;
+            s[1] |= p;
+            s[2] |= q;
+            s[3] |= r;
+            s[4] |= t;
+        }
+    }
+    s
+}
+
+const NOBODY: u8 = u8::MAX;
 
 fn augment(masks: &[Mask], owner: &mut [u8; 10], i: usize, seen: &mut Mask) -> bool {
     for d in digits(masks[i] & !*seen) {
@@ -329,4 +521,75 @@ pub fn digits(mut mask: Mask) -> impl Iterator<Item = u32> {
             d
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Per cell, the digits it holds in some arrangement of `set` (by trying them all).
+    fn brute(masks: &[Mask], set: Mask) -> Vec<Mask> {
+        fn go(masks: &[Mask], i: usize, free: Mask, chosen: &mut Vec<Mask>, out: &mut Vec<Mask>) {
+            if i == masks.len() {
+                for (o, &c) in out.iter_mut().zip(chosen.iter()) {
+                    *o |= c;
+                }
+                return;
+            }
+            for d in digits(masks[i] & free) {
+                chosen.push(1 << d);
+                go(masks, i + 1, free & !(1 << d), chosen, out);
+                chosen.pop();
+            }
+        }
+        let mut out = vec![0; masks.len()];
+        go(masks, 0, set, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn short_runs_and_matching_find_every_arrangement() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for k in 2..=6 {
+            let table = combos::table(k);
+            for _ in 0..3000 {
+                let set = table.masks[next() as usize % table.masks.len()];
+                let mut masks = [0 as Mask; 9];
+                for m in &mut masks[..k] {
+                    *m = set & (next() as Mask) & DIGITS;
+                    if *m == 0 {
+                        *m = set & set.wrapping_neg();
+                    }
+                }
+                let want = brute(&masks[..k], set);
+                let possible = want.iter().all(|&w| w != 0);
+                let mut by_matching = [0; 9];
+                assert_eq!(
+                    match_by_augmenting(&masks[..k], true, &mut by_matching),
+                    possible
+                );
+                if possible {
+                    assert_eq!(&by_matching[..k], &want[..]);
+                }
+                let short: Vec<Mask> = match k {
+                    2 => pair(masks[0], masks[1], set).to_vec(),
+                    3 => triple(masks[0], masks[1], masks[2], set).to_vec(),
+                    4 => quad(&masks, set).to_vec(),
+                    5 => quint(&masks, set).to_vec(),
+                    _ => continue,
+                };
+                if possible {
+                    assert_eq!(short, want, "set {set:#b}, masks {:?}", &masks[..k]);
+                } else {
+                    assert_eq!(short[0], 0);
+                }
+            }
+        }
+    }
 }

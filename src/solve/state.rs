@@ -1,6 +1,9 @@
 //! `State`: the search's mutable part — domains, live digit sets, the undo trail and the
 //! propagation queue. Every change goes through [`State::set_domain`] or
 //! [`State::set_live`], which record the old value so [`State::undo`] can put it back.
+//!
+//! For backjumping, the search can also have the state note the decision level of every domain
+//! change and log which constraints propagation revised (see `search`).
 
 use super::combos::Mask;
 use super::model::Model;
@@ -23,12 +26,22 @@ pub struct State {
     pub domains: Vec<Mask>,
     /// Live digit sets per constraint (runs with a sum or a cipher; unused otherwise).
     pub live: Vec<u128>,
-    domain_trail: Vec<(u32, Mask)>,
+    domain_trail: Vec<(u32, Mask, u32)>,
     live_trail: Vec<(u32, u128)>,
     pub(super) queue: Vec<u32>,
     pub(super) queued: Vec<bool>,
     /// Constraint revisions done so far.
     pub revisions: u64,
+    /// The decision level that domain changes are made at now (0 unless the search sets it).
+    pub(super) level: u32,
+    /// Per variable, the level of its domain's last change.
+    pub(super) var_level: Vec<u32>,
+    /// Whether propagation logs the constraints it revises into `read_log`.
+    pub(super) track_reads: bool,
+    /// Revised constraints, each logged once per `read_serial`.
+    pub(super) read_log: Vec<u32>,
+    pub(super) read_mark: Vec<u32>,
+    pub(super) read_serial: u32,
 }
 
 impl State {
@@ -42,6 +55,12 @@ impl State {
             queue: Vec::with_capacity(model.constraints.len()),
             queued: vec![false; model.constraints.len()],
             revisions: 0,
+            level: 0,
+            var_level: vec![0; model.vars],
+            track_reads: false,
+            read_log: Vec::new(),
+            read_mark: vec![u32::MAX; model.constraints.len()],
+            read_serial: 0,
         }
     }
 
@@ -58,11 +77,12 @@ impl State {
     #[inline]
     pub fn undo(&mut self, mark: Mark) {
         while self.domain_trail.len() > mark.domains {
-            let (v, old) = self
+            let (v, old, level) = self
                 .domain_trail
                 .pop()
                 .expect("trail is longer than the mark");
             self.domains[v as usize] = old;
+            self.var_level[v as usize] = level;
         }
         while self.live_trail.len() > mark.live {
             let (c, old) = self
@@ -84,8 +104,10 @@ impl State {
         if to == 0 {
             return Err(Contradiction);
         }
-        self.domain_trail.push((var as u32, old));
+        self.domain_trail
+            .push((var as u32, old, self.var_level[var]));
         self.domains[var] = to;
+        self.var_level[var] = self.level;
         for &c in model.constraints_of(var) {
             let q = &mut self.queued[c as usize];
             if !*q {
@@ -113,6 +135,21 @@ impl State {
                 self.queued[c] = true;
                 self.queue.push(c as u32);
             }
+        }
+    }
+
+    /// How many changes the trail holds.
+    #[inline]
+    pub(super) fn trail_len(&self) -> usize {
+        self.domain_trail.len() + self.live_trail.len()
+    }
+
+    /// Logs constraint `c` as read under the current serial (when reads are tracked).
+    #[inline]
+    pub(super) fn note_read(&mut self, c: usize) {
+        if self.track_reads && self.read_mark[c] != self.read_serial {
+            self.read_mark[c] = self.read_serial;
+            self.read_log.push(c as u32);
         }
     }
 

@@ -13,28 +13,32 @@
 //! trail: domains and live sets (in [`State`]), agenda pushes and pops, and the arena of
 //! variable lists, each truncated back to the marks a choice saved.
 
+//!
+//! The concepts live in the submodules: [`components`] (splitting a part into independent
+//! ones), [`replay`] (recording and replaying later parts' solutions), [`backjump`] (skipping
+//! choices a failure does not depend on) and [`view`] (what an observer sees); this file is the
+//! depth-first search itself.
+
+mod backjump;
+mod components;
+mod replay;
+mod view;
+
+pub use components::split_due;
+pub use view::progress;
+
 use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::combos::{Mask, digit_of, is_single};
 use super::model::Model;
-use super::observe::{Event, Observer, Snapshot, StackEntry};
+use super::observe::{Event, Observer};
 use super::propagate::{assign, propagate_all};
 use super::state::{Mark, State};
 use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
-
-/// Bytes of recorded part solutions one search may keep.
-const CACHE_BUDGET: usize = 32 << 20;
-const NO_SLOT: u32 = u32::MAX;
-
-/// Whether a part with `open` undecided variables, last checked for splitting when it had
-/// `checked`, is checked again now: whenever it has shrunk. (Checking less often lets the
-/// search interleave decisions of independent parts, and a failing part then makes it retry
-/// the others' choices: thrashing.) The enumeration order depends on this rule.
-pub fn split_due(open: u32, checked: u32) -> bool {
-    open < checked
-}
+use components::Splitter;
+use replay::{NO_SLOT, Recording, Slot, SlotState};
 
 #[derive(Clone, Copy, Debug)]
 enum Frame {
@@ -85,28 +89,11 @@ enum Alternatives {
 struct Choice {
     alts: Alternatives,
     marks: Marks,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SlotState {
-    Fresh,
-    Recording,
-    Complete,
-    Overflow,
-}
-
-#[derive(Debug)]
-struct Slot {
-    state: SlotState,
-    /// Choices on the stack when the split that made this part happened.
-    base: usize,
-    data: Vec<u8>,
-}
-
-struct Recording {
-    slot: u32,
-    /// Choices on the stack when the recording started.
-    choices: usize,
+    /// Tags the constraints its propagation logs (see [`State::note_read`]).
+    serial: u32,
+    /// Where its part of the read log starts: `read_log[log_start..]` is every constraint
+    /// revised below it since it was opened.
+    log_start: u32,
 }
 
 /// One run of the enumeration.
@@ -122,19 +109,25 @@ pub(super) struct Search<'a, O: Observer> {
     cached_bytes: usize,
     recordings: Vec<Recording>,
     // Splitting workspace.
-    stamp: Vec<u32>,
-    part_of: Vec<u32>,
-    epoch: u32,
-    bfs: Vec<u32>,
-    sizes: Vec<u32>,
-    scratch: Vec<u32>,
-    offsets: Vec<u32>,
+    splitter: Splitter,
+    /// The variables of a part decided since its last split check.
+    decided: Vec<u32>,
     solution: Solution,
     stats: Stats,
     cancel: &'a CancelToken,
     cancelled: bool,
-    /// After a doomed split, the choice-stack height to go back to.
+    /// After a doomed split or a failure explained by shallower choices, the choice-stack
+    /// height to go back to.
     fail_to: Option<usize>,
+    /// The choices below this height have seen a solution below them: they cannot be jumped
+    /// from (their failure is no nogood).
+    tainted_below: usize,
+    serial: u32,
+    /// Log compaction workspace: constraint stamps and which entries to keep.
+    seen: Vec<u32>,
+    seen_epoch: u32,
+    /// The read log's length that triggers the next compaction.
+    compact_at: usize,
     work: u32,
     observer: O,
 }
@@ -146,9 +139,11 @@ enum Step {
 
 impl<'a, O: Observer> Search<'a, O> {
     pub(super) fn new(model: &'a Model, cancel: &'a CancelToken, observer: O) -> Self {
+        let mut state = State::new(model);
+        state.track_reads = true;
         Search {
             model,
-            state: State::new(model),
+            state,
             frames: Vec::new(),
             log: Vec::new(),
             arena: Vec::with_capacity(4 * model.vars),
@@ -157,13 +152,8 @@ impl<'a, O: Observer> Search<'a, O> {
             live_slots: 0,
             cached_bytes: 0,
             recordings: Vec::new(),
-            stamp: vec![0; model.vars],
-            part_of: vec![0; model.vars],
-            epoch: 0,
-            bfs: Vec::new(),
-            sizes: Vec::new(),
-            scratch: Vec::new(),
-            offsets: Vec::new(),
+            splitter: Splitter::new(model),
+            decided: Vec::new(),
             solution: Solution {
                 digits: vec![0; model.cells],
                 letters: model.cryptic.then_some([0; Letter::COUNT]),
@@ -172,6 +162,11 @@ impl<'a, O: Observer> Search<'a, O> {
             cancel,
             cancelled: false,
             fail_to: None,
+            tainted_below: 0,
+            serial: 0,
+            seen: vec![0; model.constraints.len()],
+            seen_epoch: 0,
+            compact_at: 2 * model.constraints.len() + 64,
             work: 0,
             observer,
         }
@@ -246,6 +241,9 @@ impl<'a, O: Observer> Search<'a, O> {
                 self.send_snapshot();
             }
             let Some(frame) = self.pop_frame() else {
+                // Every choice on the stack now has a solution below it.
+                self.tainted_below = self.choices.len();
+                self.state.read_log.clear();
                 self.stats.solutions += 1;
                 self.observer.event(Event::Solution);
                 return match sink(&self.solution) {
@@ -329,12 +327,12 @@ impl<'a, O: Observer> Search<'a, O> {
                     self.arena.push(v);
                 }
             }
-            let parts = self.split(a0);
+            let parts = self.parts(start, len, checked, a0);
             if parts > 1 {
                 self.observer.event(Event::Split { parts });
                 let mut end = self.arena.len() as u32;
                 for k in (0..parts).rev() {
-                    let size = self.sizes[k];
+                    let size = self.splitter.sizes[k];
                     end -= size;
                     let slot = if k > 0 {
                         self.new_slot(self.choices.len())
@@ -379,19 +377,45 @@ impl<'a, O: Observer> Search<'a, O> {
 
     /// Pushes a choice and takes its first alternative; `false` (choice removed) if none works.
     fn open_choice(&mut self, alts: Alternatives, marks: Marks) -> bool {
-        self.choices.push(Choice { alts, marks });
-        if self.next_alternative() {
-            true
-        } else {
-            self.choices.pop();
-            false
+        if self.state.read_log.len() > self.compact_at {
+            self.compact_log();
         }
+        self.serial = self.serial.wrapping_add(1);
+        if self.serial == u32::MAX {
+            self.state.read_mark.fill(u32::MAX);
+            self.serial = 0;
+        }
+        self.choices.push(Choice {
+            alts,
+            marks,
+            serial: self.serial,
+            log_start: self.state.read_log.len() as u32,
+        });
+        if let Alternatives::Branch { var, .. } = alts {
+            // The branching variable's domain is part of what its failure depends on.
+            self.state.read_serial = self.serial;
+            for &c in self.model.constraints_of(var as usize) {
+                self.state.note_read(c as usize);
+            }
+        }
+        if self.next_alternative() {
+            return true;
+        }
+        let top = self.choices.len() - 1;
+        let keep = self.jump_height(top);
+        if keep < top {
+            self.forget_skipped(keep, top);
+            self.fail_to = Some(keep);
+        }
+        self.choices.pop();
+        self.tainted_below = self.tainted_below.min(self.choices.len());
+        false
     }
 
     /// Takes the next alternative of the top choice (the state is at its marks).
     fn next_alternative(&mut self) -> bool {
         let top = self.choices.len() - 1;
-        let Choice { alts, marks } = self.choices[top];
+        let Choice { alts, marks, .. } = self.choices[top];
         match alts {
             Alternatives::Branch {
                 var,
@@ -400,6 +424,8 @@ impl<'a, O: Observer> Search<'a, O> {
                 count,
                 ..
             } => {
+                self.state.level = self.choices.len() as u32;
+                self.state.read_serial = self.choices[top].serial;
                 while rest != 0 {
                     let digit = rest.trailing_zeros() as u8;
                     rest &= rest - 1;
@@ -462,9 +488,11 @@ impl<'a, O: Observer> Search<'a, O> {
     /// Goes back to the deepest choice with an alternative left and takes it.
     fn backtrack(&mut self) -> bool {
         if let Some(base) = self.fail_to.take() {
-            // The choices made since the split cannot help; the recordings they hold are of
-            // parts inside the doomed split (freed below) or saw no solution (complete as is).
+            // The choices made since the split (or since the culprit of a failure) cannot
+            // help; the recordings they hold are of parts inside the doomed split (freed
+            // below) or saw every solution (the skipped branches hold none).
             self.choices.truncate(base);
+            self.tainted_below = self.tainted_below.min(self.choices.len());
         }
         while let Some(top) = self.choices.len().checked_sub(1) {
             if self.cancelled {
@@ -487,8 +515,15 @@ impl<'a, O: Observer> Search<'a, O> {
             if self.next_alternative() {
                 return true;
             }
-            self.choices.pop();
-            self.observer.event(Event::Backtrack { depth: top });
+            let keep = self.jump_height(top);
+            if keep < top {
+                self.forget_skipped(keep, top);
+            }
+            for depth in (keep..=top).rev() {
+                self.observer.event(Event::Backtrack { depth });
+            }
+            self.choices.truncate(keep);
+            self.tainted_below = self.tainted_below.min(keep);
         }
         false
     }
@@ -532,165 +567,6 @@ impl<'a, O: Observer> Search<'a, O> {
         self.log.push(FrameOp::Popped(f));
         Some(f)
     }
-
-    fn new_slot(&mut self, base: usize) -> u32 {
-        let i = self.live_slots;
-        if i == self.slots.len() {
-            self.slots.push(Slot {
-                state: SlotState::Fresh,
-                base,
-                data: Vec::new(),
-            });
-        }
-        self.slots[i].state = SlotState::Fresh;
-        self.slots[i].base = base;
-        self.live_slots += 1;
-        i as u32
-    }
-
-    fn record(&mut self, start: u32, len: u32, slot: u32) {
-        let s = &mut self.slots[slot as usize];
-        if s.state != SlotState::Recording {
-            return;
-        }
-        if self.cached_bytes + len as usize > CACHE_BUDGET {
-            s.state = SlotState::Overflow;
-            self.cached_bytes -= s.data.len();
-            s.data = Vec::new();
-            return;
-        }
-        for &v in &self.arena[start as usize..(start + len) as usize] {
-            s.data.push(read(&self.solution, self.model.cells, v));
-        }
-        self.cached_bytes += len as usize;
-    }
-
-    /// Splits `arena[a0..]` (undecided variables, ascending) into independent parts, laid out
-    /// in place one after the other, ordered by their lowest variable, each ascending; their
-    /// sizes go to `self.sizes`. Returns the number of parts.
-    fn split(&mut self, a0: usize) -> usize {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.epoch = 1;
-        }
-        let epoch = self.epoch;
-        let total = (self.arena.len() - a0) as u32;
-        self.sizes.clear();
-        for i in a0..self.arena.len() {
-            let v = self.arena[i];
-            if self.stamp[v as usize] == epoch {
-                continue;
-            }
-            let part = self.sizes.len() as u32;
-            self.stamp[v as usize] = epoch;
-            self.part_of[v as usize] = part;
-            self.bfs.push(v);
-            let mut size = 1;
-            while let Some(x) = self.bfs.pop() {
-                for &c in self.model.constraints_of(x as usize) {
-                    for &y in self.model.vars_of(c as usize) {
-                        let y = y as usize;
-                        if self.stamp[y] != epoch && !is_single(self.state.domains[y]) {
-                            self.stamp[y] = epoch;
-                            self.part_of[y] = part;
-                            size += 1;
-                            self.bfs.push(y as u32);
-                        }
-                    }
-                }
-            }
-            self.sizes.push(size);
-            if size == total {
-                return 1;
-            }
-        }
-        let parts = self.sizes.len();
-        if parts > 1 {
-            // A stable counting sort by part keeps each part ascending.
-            self.scratch.clear();
-            self.scratch.extend_from_slice(&self.arena[a0..]);
-            self.offsets.clear();
-            let mut offset = a0 as u32;
-            for &s in &self.sizes {
-                self.offsets.push(offset);
-                offset += s;
-            }
-            for &v in &self.scratch {
-                let p = self.part_of[v as usize] as usize;
-                self.arena[self.offsets[p] as usize] = v;
-                self.offsets[p] += 1;
-            }
-        }
-        parts
-    }
-
-    fn open_hint(&self) -> usize {
-        match self.frames.last() {
-            Some(Frame::Search { start, len, .. }) => self.arena
-                [*start as usize..(*start + *len) as usize]
-                .iter()
-                .filter(|&&v| !is_single(self.state.domains[v as usize]))
-                .count(),
-            _ => 0,
-        }
-    }
-
-    fn send_snapshot(&mut self) {
-        let stack: Vec<StackEntry> = self.choices.iter().map(|c| entry_of(self, c)).collect();
-        let mut stats = self.stats;
-        stats.propagations = self.state.revisions;
-        let snapshot = Snapshot {
-            domains: &self.state.domains,
-            stack: &stack,
-            stats,
-            progress: progress(&stack),
-        };
-        self.observer.snapshot(&snapshot);
-    }
-
-    /// The slots' solution counts, for the decision stack of a replay.
-    fn replay_count(&self, slot: u32, len: u32) -> u32 {
-        (self.slots[slot as usize].data.len() / len.max(1) as usize) as u32
-    }
-}
-
-fn entry_of<O: Observer>(search: &Search<'_, O>, c: &Choice) -> StackEntry {
-    match c.alts {
-        Alternatives::Branch {
-            var,
-            digit,
-            index,
-            count,
-            ..
-        } => StackEntry {
-            var: Some(var as usize),
-            digit,
-            index: u32::from(index).saturating_sub(1),
-            count: u32::from(count),
-        },
-        Alternatives::Replay {
-            slot, next, len, ..
-        } => StackEntry {
-            var: None,
-            digit: 0,
-            index: next.saturating_sub(1),
-            count: search.replay_count(slot, len),
-        },
-    }
-}
-
-/// Fraction of the tree finished: each choice contributes its finished alternatives, scaled by
-/// the share of the tree the choices above it leave.
-pub fn progress(stack: &[StackEntry]) -> f64 {
-    let mut done = 0.0;
-    let mut share = 1.0;
-    for e in stack {
-        let count = f64::from(e.count.max(1));
-        done += share * f64::from(e.index) / count;
-        share /= count;
-    }
-    done.min(1.0)
 }
 
 #[inline]

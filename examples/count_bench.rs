@@ -1,0 +1,133 @@
+//! Counting benchmarks (release build, parsing excluded):
+//! `cargo run --release --no-default-features --example count_bench [-- W H WALLS SEED]`.
+//!
+//! Counts generated puzzles exactly (giving up after a time limit, by the cancel token), then
+//! times `nth` on random indices with the counts cached. With arguments, only that puzzle.
+
+use std::time::{Duration, Instant};
+
+use kakuro::solve::generate;
+use kakuro::{CancelToken, Puzzle, Solver};
+use num_bigint::BigUint;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn secs(d: Duration) -> String {
+    if d < Duration::from_millis(10) {
+        format!("{:.2} ms", d.as_secs_f64() * 1e3)
+    } else {
+        format!("{:.3} s", d.as_secs_f64())
+    }
+}
+
+/// Peak resident memory of this process so far (Linux), in MiB.
+fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Counts one generated puzzle (best of `runs`), giving up after `limit`; then `nth` timings.
+fn bench(width: usize, height: usize, walls: f64, seed: u64, runs: usize, limit: Duration) {
+    let grid = generate::random_grid(width, height, walls, seed);
+    let puzzle = Puzzle::from_grid(&grid).expect("a valid generated puzzle");
+    let parts = Solver::new(&puzzle).parts();
+    let largest = parts.iter().max().copied().unwrap_or(0);
+    print!(
+        "random_grid({width}, {height}, {walls}, {seed}): {} cells, {} parts (largest {largest}): ",
+        puzzle.cells().len(),
+        parts.len(),
+    );
+    let mut best = Duration::MAX;
+    let mut counted = None;
+    for _ in 0..runs {
+        let token = CancelToken::new();
+        let timer = token.clone();
+        let watchdog = std::thread::spawn(move || {
+            let start = Instant::now();
+            while start.elapsed() < limit && !timer.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            timer.cancel();
+        });
+        let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
+        let mut reached = 0.0;
+        let start = Instant::now();
+        let result = solver.count_with_progress(&mut |p| reached = p);
+        let elapsed = start.elapsed();
+        token.cancel();
+        watchdog.join().expect("the watchdog ends");
+        match result {
+            Ok(count) => {
+                best = best.min(elapsed);
+                counted = Some((count, solver.stats().nodes));
+            }
+            Err(_) => {
+                println!(
+                    "gave up after {} at {:.1}% of the search",
+                    secs(limit),
+                    reached * 100.0
+                );
+                return;
+            }
+        }
+    }
+    let (count, nodes) = counted.expect("at least one run");
+    let digits = count.to_string();
+    let shown = if digits.len() > 16 {
+        format!("{}… ({} digits)", &digits[..6], digits.len())
+    } else {
+        digits
+    };
+    println!(
+        "count {shown} in {} (best of {runs}, {nodes} nodes)",
+        secs(best)
+    );
+    // nth with the counts cached: a solver that has counted once.
+    let mut solver = Solver::new(&puzzle);
+    solver.count().expect("no cancel token");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut worst = Duration::ZERO;
+    let mut total = Duration::ZERO;
+    let draws = 200u32;
+    for _ in 0..draws {
+        let bytes = count.to_bytes_be().len() + 8;
+        let noise: Vec<u8> = (0..bytes).map(|_| rng.random()).collect();
+        let k = BigUint::from_bytes_be(&noise) % &count;
+        let start = Instant::now();
+        let s = solver.nth(&k).expect("a solution below the count");
+        let t = start.elapsed();
+        std::hint::black_box(s);
+        worst = worst.max(t);
+        total += t;
+    }
+    println!(
+        "    nth(k), {draws} random k: mean {}, worst {}; peak memory so far {:.0} MiB",
+        secs(total / draws),
+        secs(worst),
+        peak_mib().unwrap_or(f64::NAN)
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [w, h, walls, seed] = &args[..] {
+        let parse = |s: &str| s.parse::<f64>().expect("a number");
+        bench(
+            parse(w) as usize,
+            parse(h) as usize,
+            parse(walls),
+            parse(seed) as u64,
+            5,
+            Duration::from_secs(120),
+        );
+        return;
+    }
+    for seed in 0..16 {
+        bench(21, 21, 0.42, seed, 5, Duration::from_secs(10));
+    }
+    for seed in [0, 2, 8] {
+        bench(100, 30, 0.3, seed, 1, Duration::from_secs(30));
+    }
+}

@@ -1,0 +1,418 @@
+//! Exact counting by components: the solutions of independent parts multiply, and the count of a
+//! part depends only on its state, so counts are cached by state and reused.
+//!
+//! A *component* is a connected set of undecided variables (two are connected when a constraint
+//! holds both), as in the enumeration's splitting. Its count is the number of ways to give its
+//! variables digits from their domains that satisfy every constraint touching them, the other
+//! variables of those constraints being decided. Propagation at a fixed point leaves each
+//! undecided cell of a run without the digits fixed elsewhere in that run, so that count is fixed
+//! by the component's variables and domains plus, for each run with a sum that it touches, the
+//! sum of the run's decided digits (and, for a cryptic run, its decided letters): that is the
+//! cache key.
+//!
+//! The counter branches like the enumeration (same variable, digits ascending) so that the
+//! component states [`super::nth`] meets while descending in the enumeration order are the ones
+//! counted here, already in the cache.
+
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use num_bigint::BigUint;
+
+use super::combos::{Mask, is_single};
+use super::memo::{Memo, Tally};
+use super::model::{Kind, Model};
+use super::propagate::{assign, digits, propagate_all};
+use super::state::State;
+use super::{CancelToken, Solver, Stats};
+
+/// The count was abandoned because the cancel token fired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("counting was cancelled")]
+pub struct Cancelled;
+
+/// How often the progress callback may be called.
+const REPORT_EVERY: Duration = Duration::from_millis(50);
+
+/// The variable the enumeration branches on among `vars`: the fewest candidates, three or more
+/// counting alike, ties to the lowest index (`vars` ascending). This is the rule of `search.rs`
+/// and must stay identical: `nth` relies on it to follow the streamed order.
+pub(crate) fn branch_var(domains: &[Mask], vars: &[u32]) -> Option<u32> {
+    let mut best = None;
+    let mut best_count = u32::MAX;
+    for &v in vars {
+        let d = domains[v as usize];
+        if !is_single(d) {
+            let n = d.count_ones().min(3);
+            if n < best_count {
+                best_count = n;
+                best = Some(v);
+            }
+        }
+    }
+    best
+}
+
+/// Progress reporting: the share of the search space finished and when it was last reported.
+struct Progress<'a, 'f> {
+    sink: Option<&'a mut (dyn FnMut(f64) + 'f)>,
+    done: f64,
+    last: Instant,
+}
+
+/// Counts components of one state, descending from it by branching and propagation.
+pub(crate) struct Counter<'a, 'f> {
+    pub(crate) model: &'a Model,
+    pub(crate) state: State,
+    memo: &'a mut Memo,
+    cancel: &'a CancelToken,
+    progress: Progress<'a, 'f>,
+    // Component finding and key building.
+    stamp: Vec<u32>,
+    con_stamp: Vec<u32>,
+    epoch: u32,
+    bfs: Vec<u32>,
+    touched: Vec<u32>,
+    key: Vec<u32>,
+    work: u32,
+    /// Search nodes visited (digits tried).
+    pub(crate) nodes: u64,
+    /// Digits that led to a contradiction.
+    pub(crate) backtracks: u64,
+}
+
+impl<'a, 'f> Counter<'a, 'f> {
+    /// A counter over `state` (already propagated).
+    pub(crate) fn new(
+        model: &'a Model,
+        state: State,
+        memo: &'a mut Memo,
+        cancel: &'a CancelToken,
+        progress: Option<&'a mut (dyn FnMut(f64) + 'f)>,
+    ) -> Self {
+        Counter {
+            model,
+            state,
+            memo,
+            cancel,
+            progress: Progress {
+                sink: progress,
+                done: 0.0,
+                last: Instant::now(),
+            },
+            stamp: vec![0; model.vars],
+            con_stamp: vec![0; model.constraints.len()],
+            epoch: 0,
+            bfs: Vec::new(),
+            touched: Vec::new(),
+            key: Vec::new(),
+            work: 0,
+            nodes: 0,
+            backtracks: 0,
+        }
+    }
+
+    /// The solutions of the undecided variables among `vars` (a union of components): the
+    /// product of their components' counts. `share` is the slice of the progress bar it covers.
+    pub(crate) fn count_part(
+        &mut self,
+        vars: &[u32],
+        share: (f64, f64),
+    ) -> Result<Tally, Cancelled> {
+        let parts = self.components(vars);
+        let mut total = Tally::ONE;
+        let width = (share.1 - share.0) / parts.len().max(1) as f64;
+        for (i, part) in parts.iter().enumerate() {
+            let lo = share.0 + width * i as f64;
+            let n = self.count_component(part, (lo, lo + width))?;
+            if n.is_zero() {
+                self.finish(share.1);
+                return Ok(Tally::ZERO);
+            }
+            total.mul(&n);
+        }
+        self.finish(share.1);
+        Ok(total)
+    }
+
+    /// The solutions of one component (undecided, connected, ascending).
+    pub(crate) fn count_component(
+        &mut self,
+        comp: &[u32],
+        share: (f64, f64),
+    ) -> Result<Tally, Cancelled> {
+        if let [v] = comp {
+            // Every constraint on a lone variable has left it exactly its completing digits.
+            return Ok(Tally::Small(
+                self.state.domains[*v as usize].count_ones().into(),
+            ));
+        }
+        self.build_key(comp);
+        if let Some(n) = self.memo.get(&self.key) {
+            self.finish(share.1);
+            return Ok(n);
+        }
+        let key: Box<[u32]> = self.key.as_slice().into();
+        let var = branch_var(&self.state.domains, comp).expect("a component is undecided");
+        let dom = self.state.domains[var as usize];
+        let step = (share.1 - share.0) / f64::from(dom.count_ones());
+        let mut total = Tally::ZERO;
+        for (i, d) in digits(dom).enumerate() {
+            self.tick()?;
+            self.nodes += 1;
+            let mark = self.state.mark();
+            let lo = share.0 + step * i as f64;
+            if assign(self.model, &mut self.state, var as usize, d as u8).is_ok() {
+                let n = self.count_part(comp, (lo, lo + step));
+                self.state.undo(mark);
+                total.add(&n?);
+            } else {
+                self.backtracks += 1;
+                self.state.undo(mark);
+                self.finish(lo + step);
+            }
+        }
+        self.memo.insert(&key, total.clone());
+        Ok(total)
+    }
+
+    /// The undecided variables among `vars` as connected components, each ascending, ordered by
+    /// their lowest variable.
+    pub(crate) fn components(&mut self, vars: &[u32]) -> Vec<Vec<u32>> {
+        let epoch = self.next_epoch();
+        let mut parts: Vec<Vec<u32>> = Vec::new();
+        for &v in vars {
+            if self.stamp[v as usize] == epoch || is_single(self.state.domains[v as usize]) {
+                continue;
+            }
+            self.stamp[v as usize] = epoch;
+            let mut part = vec![v];
+            self.bfs.push(v);
+            while let Some(x) = self.bfs.pop() {
+                for &c in self.model.constraints_of(x as usize) {
+                    for &y in self.model.vars_of(c as usize) {
+                        let yu = y as usize;
+                        if self.stamp[yu] != epoch && !is_single(self.state.domains[yu]) {
+                            self.stamp[yu] = epoch;
+                            part.push(y);
+                            self.bfs.push(y);
+                        }
+                    }
+                }
+            }
+            part.sort_unstable();
+            parts.push(part);
+        }
+        parts.sort_unstable_by_key(|p| p[0]);
+        parts
+    }
+
+    /// Encodes a component's state into `self.key`: its size, each variable with its domain,
+    /// then each run with a sum that it touches with the run's decided digits' sum (and a
+    /// cryptic run's decided letters).
+    fn build_key(&mut self, comp: &[u32]) {
+        let epoch = self.next_epoch();
+        self.key.clear();
+        self.touched.clear();
+        self.key.push(comp.len() as u32);
+        for &v in comp {
+            self.key
+                .push(v << 10 | u32::from(self.state.domains[v as usize]));
+            for &c in self.model.constraints_of(v as usize) {
+                let kind = self.model.constraints[c as usize].kind;
+                if matches!(kind, Kind::Sum | Kind::Cipher { .. })
+                    && self.con_stamp[c as usize] != epoch
+                {
+                    self.con_stamp[c as usize] = epoch;
+                    self.touched.push(c);
+                }
+            }
+        }
+        self.touched.sort_unstable();
+        for &c in &self.touched {
+            let domains = &self.state.domains;
+            let decided = |v: u32| {
+                let d = domains[v as usize];
+                is_single(d).then(|| d.trailing_zeros())
+            };
+            let fixed_sum: u32 = self
+                .model
+                .cells_of(c as usize)
+                .iter()
+                .filter_map(|&v| decided(v))
+                .sum();
+            let letters = match self.model.constraints[c as usize].kind {
+                Kind::Cipher { tens, units } => {
+                    let digit = |v: Option<u32>| v.and_then(decided).unwrap_or(15);
+                    digit(tens) << 4 | digit(Some(units))
+                }
+                _ => 0,
+            };
+            // The runs follow from the variables, so their order alone tells them apart.
+            self.key.push(letters << 8 | fixed_sum);
+        }
+    }
+
+    fn next_epoch(&mut self) -> u32 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.con_stamp.fill(0);
+            self.epoch = 1;
+        }
+        self.epoch
+    }
+
+    /// Polls the cancel token and reports progress now and then.
+    #[inline]
+    fn tick(&mut self) -> Result<(), Cancelled> {
+        self.work = self.work.wrapping_add(1);
+        if self.work.is_multiple_of(1024) {
+            if self.cancel.is_cancelled() {
+                return Err(Cancelled);
+            }
+            if let Some(sink) = &mut self.progress.sink
+                && self.progress.last.elapsed() >= REPORT_EVERY
+            {
+                self.progress.last = Instant::now();
+                sink(self.progress.done);
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes that the search space up to `at` is resolved.
+    #[inline]
+    fn finish(&mut self, at: f64) {
+        if at > self.progress.done {
+            self.progress.done = at.min(1.0);
+        }
+    }
+
+    /// Reports the end of the count.
+    pub(crate) fn report_done(&mut self) {
+        if let Some(sink) = &mut self.progress.sink {
+            sink(1.0);
+        }
+    }
+}
+
+impl Solver<'_> {
+    /// Bounds the memory the solver's count cache may hold (default 512 MiB); past it the
+    /// least recently used counts are dropped and recounted when needed.
+    pub fn with_count_memory(mut self, bytes: usize) -> Self {
+        self.memo = Memo::new(bytes);
+        self
+    }
+
+    /// The exact number of solutions; `Err(Cancelled)` if the cancel token fired first.
+    pub fn count(&mut self) -> Result<BigUint, Cancelled> {
+        self.run_count(None)
+    }
+
+    /// Like [`Solver::count`], calling `progress` with the fraction of the search space resolved
+    /// (0.0 to 1.0) about every 50 ms, and with 1.0 when the count is complete.
+    pub fn count_with_progress(
+        &mut self,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<BigUint, Cancelled> {
+        self.run_count(Some(progress))
+    }
+
+    fn run_count(&mut self, progress: Option<&mut dyn FnMut(f64)>) -> Result<BigUint, Cancelled> {
+        let start = Instant::now();
+        let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
+        let (total, mut stats) = on_deep_stack(model.vars, progress, |sink| {
+            let mut stats = Stats {
+                nodes: 1,
+                ..Stats::default()
+            };
+            let mut state = State::new(model);
+            if propagate_all(model, &mut state).is_err() {
+                stats.propagations = state.revisions;
+                if let Some(sink) = sink {
+                    sink(1.0);
+                }
+                return (Ok(BigUint::ZERO), stats);
+            }
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let mut counter = Counter::new(model, state, memo, cancel, sink);
+            let total = counter.count_part(&all, (0.0, 1.0));
+            if total.is_ok() {
+                counter.report_done();
+            }
+            stats.nodes += counter.nodes;
+            stats.guesses = counter.nodes;
+            stats.backtracks = counter.backtracks;
+            stats.propagations = counter.state.revisions;
+            (total.map(BigUint::from), stats)
+        });
+        stats.elapsed = start.elapsed();
+        self.stats = stats;
+        total
+    }
+}
+
+/// Stack bytes per variable: the counter and `nth` recurse about twice per decision, and a path
+/// takes at most one decision per variable.
+const STACK_PER_VAR: usize = 2 << 10;
+
+/// Runs `work` on a thread whose stack fits the recursion over `vars` variables (a deep path on a
+/// big puzzle would overflow an ordinary stack), passing it a progress sink whose reports reach
+/// `progress` on the calling thread.
+pub(crate) fn on_deep_stack<R: Send>(
+    vars: usize,
+    progress: Option<&mut dyn FnMut(f64)>,
+    work: impl FnOnce(Option<&mut dyn FnMut(f64)>) -> R + Send,
+) -> R {
+    let wants_progress = progress.is_some();
+    let (tx, rx) = std::sync::mpsc::channel::<f64>();
+    // Shared rather than moved, so the work can still run here if no thread can be made.
+    let work = Mutex::new(Some(work));
+    let take = || work.lock().unwrap_or_else(PoisonError::into_inner).take();
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("kakuro-count".into())
+            .stack_size((1 << 20) + vars.saturating_mul(STACK_PER_VAR))
+            .spawn_scoped(scope, move || {
+                let mut send = |p: f64| {
+                    let _ = tx.send(p);
+                };
+                let work = take().expect("the work is taken once");
+                work(if wants_progress {
+                    Some(&mut send)
+                } else {
+                    None
+                })
+            });
+        let Ok(worker) = spawned else {
+            let work = take().expect("the thread never started");
+            return work(progress);
+        };
+        if let Some(progress) = progress {
+            // Ends when the worker drops its sender, i.e. when it is done.
+            for p in rx {
+                progress(p);
+            }
+        }
+        match worker.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+impl Solver<'_> {
+    /// The sizes (undecided variables) of the independent parts left after propagation at the
+    /// root, in enumeration order; empty when propagation alone decides or refutes the puzzle.
+    pub fn parts(&self) -> Vec<usize> {
+        let mut state = State::new(&self.model);
+        if propagate_all(&self.model, &mut state).is_err() {
+            return Vec::new();
+        }
+        let all: Vec<u32> = (0..self.model.vars as u32).collect();
+        let mut memo = Memo::new(0);
+        let mut counter = Counter::new(&self.model, state, &mut memo, &self.cancel, None);
+        counter.components(&all).iter().map(Vec::len).collect()
+    }
+}

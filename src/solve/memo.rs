@@ -1,0 +1,253 @@
+//! The counter's memory: solution counts of component states, within a byte budget.
+//!
+//! Counts are [`Tally`] values: a `u128` while it fits, a big integer past that, so the common
+//! small counts cost no allocation. The cache keeps two generations: new entries go to the young
+//! one; when it fills half the budget the old generation is dropped and the young one takes its
+//! place, and a hit in the old generation moves the entry back to the young one. Recently used
+//! counts survive, the memory stays bounded, and dropping entries only costs recounting.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+/// Default bytes of cached counts kept by one solver.
+pub const DEFAULT_BUDGET: usize = 512 << 20;
+
+/// An exact solution count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tally {
+    /// A count that fits in 128 bits.
+    Small(u128),
+    /// A count past 128 bits.
+    Big(BigUint),
+}
+
+impl Tally {
+    /// No solution.
+    pub const ZERO: Tally = Tally::Small(0);
+    /// One solution.
+    pub const ONE: Tally = Tally::Small(1);
+
+    /// Whether the count is zero.
+    pub fn is_zero(&self) -> bool {
+        match self {
+            Tally::Small(n) => *n == 0,
+            Tally::Big(n) => n.is_zero(),
+        }
+    }
+
+    /// Adds `other` to this count.
+    pub fn add(&mut self, other: &Tally) {
+        if let (Tally::Small(a), Tally::Small(b)) = (&*self, other)
+            && let Some(s) = a.checked_add(*b)
+        {
+            *self = Tally::Small(s);
+            return;
+        }
+        *self = Tally::Big(self.to_big() + other.to_big());
+    }
+
+    /// Multiplies this count by `other`.
+    pub fn mul(&mut self, other: &Tally) {
+        if let (Tally::Small(a), Tally::Small(b)) = (&*self, other)
+            && let Some(p) = a.checked_mul(*b)
+        {
+            *self = Tally::Small(p);
+            return;
+        }
+        *self = Tally::Big(self.to_big() * other.to_big());
+    }
+
+    /// The count as a big integer.
+    pub fn to_big(&self) -> BigUint {
+        match self {
+            Tally::Small(n) => BigUint::from(*n),
+            Tally::Big(n) => n.clone(),
+        }
+    }
+
+    /// Heap bytes the count holds.
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Tally::Small(_) => 0,
+            Tally::Big(n) => n.bits().div_ceil(8) as usize,
+        }
+    }
+}
+
+impl From<Tally> for BigUint {
+    fn from(t: Tally) -> BigUint {
+        match t {
+            Tally::Small(n) => BigUint::from(n),
+            Tally::Big(n) => n,
+        }
+    }
+}
+
+impl From<&BigUint> for Tally {
+    fn from(n: &BigUint) -> Tally {
+        match u128::try_from(n) {
+            Ok(s) => Tally::Small(s),
+            Err(_) => Tally::Big(n.clone()),
+        }
+    }
+}
+
+/// A fast hash for keys that are lists of small integers (a multiply-rotate mix per word).
+#[derive(Default, Clone, Copy)]
+pub struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(4) {
+            let mut w = [0u8; 4];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u32(u32::from_le_bytes(w));
+        }
+    }
+
+    #[inline]
+    fn write_u32(&mut self, w: u32) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(w)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, w: usize) {
+        self.write_u32(w as u32);
+        self.write_u32((w as u64 >> 32) as u32);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+type Table = HashMap<Box<[u32]>, Tally, BuildHasherDefault<WordHasher>>;
+
+/// Bytes an entry costs besides its key and count: the table's slot and the box's allocation.
+const ENTRY_OVERHEAD: usize = 64;
+
+/// Counts of component states, keyed by the state's encoding, within a byte budget.
+#[derive(Debug)]
+pub struct Memo {
+    young: Table,
+    old: Table,
+    young_bytes: usize,
+    budget: usize,
+    /// Lookups that found a count.
+    pub hits: u64,
+    /// Lookups that did not.
+    pub misses: u64,
+    /// Entries dropped to stay within the budget.
+    pub evicted: u64,
+}
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo::new(DEFAULT_BUDGET)
+    }
+}
+
+impl Memo {
+    /// An empty cache that keeps at most about `budget` bytes.
+    pub fn new(budget: usize) -> Memo {
+        Memo {
+            young: Table::default(),
+            old: Table::default(),
+            young_bytes: 0,
+            budget,
+            hits: 0,
+            misses: 0,
+            evicted: 0,
+        }
+    }
+
+    /// The count stored for `key`, if it is still cached.
+    pub fn get(&mut self, key: &[u32]) -> Option<Tally> {
+        if let Some(t) = self.young.get(key) {
+            self.hits += 1;
+            return Some(t.clone());
+        }
+        match self.old.remove_entry(key) {
+            Some((k, t)) => {
+                self.hits += 1;
+                self.store(k, t.clone());
+                Some(t)
+            }
+            None => {
+                self.misses += 1;
+                None
+            }
+        }
+    }
+
+    /// Remembers the count of `key`.
+    pub fn insert(&mut self, key: &[u32], count: Tally) {
+        self.store(key.into(), count);
+    }
+
+    /// Bytes held now (approximately).
+    pub fn bytes(&self) -> usize {
+        let old: usize = self.old.iter().map(|(k, t)| entry_bytes(k, t)).sum();
+        self.young_bytes + old
+    }
+
+    /// Entries held now.
+    pub fn len(&self) -> usize {
+        self.young.len() + self.old.len()
+    }
+
+    /// Whether nothing is cached.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn store(&mut self, key: Box<[u32]>, count: Tally) {
+        let bytes = entry_bytes(&key, &count);
+        if self.young_bytes + bytes > self.budget / 2 {
+            self.evicted += self.old.len() as u64;
+            self.old = std::mem::take(&mut self.young);
+            self.young_bytes = 0;
+        }
+        if bytes <= self.budget / 2 {
+            self.young_bytes += bytes;
+            self.young.insert(key, count);
+        }
+    }
+}
+
+fn entry_bytes(key: &[u32], count: &Tally) -> usize {
+    ENTRY_OVERHEAD + 4 * key.len() + count.heap_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tallies_grow_past_128_bits_exactly() {
+        let mut t = Tally::Small(u128::MAX);
+        t.add(&Tally::ONE);
+        assert_eq!(t.to_big(), BigUint::from(u128::MAX) + 1u32);
+        let mut p = Tally::Small(1 << 100);
+        p.mul(&Tally::Small(1 << 100));
+        assert_eq!(p.to_big(), BigUint::from(1u32) << 200);
+        assert_eq!(Tally::from(&BigUint::from(7u32)), Tally::Small(7));
+    }
+
+    #[test]
+    fn the_cache_stays_within_its_budget() {
+        let mut memo = Memo::new(10_000);
+        for i in 0..1000u32 {
+            memo.insert(&[i, i + 1, i + 2], Tally::Small(u128::from(i)));
+        }
+        assert!(memo.bytes() <= 10_000, "{} bytes", memo.bytes());
+        assert!(memo.evicted > 0);
+        assert_eq!(memo.get(&[999, 1000, 1001]), Some(Tally::Small(999)));
+        assert_eq!(memo.get(&[0, 1, 2]), None);
+    }
+}

@@ -1,0 +1,641 @@
+//! Counting, random access and random solutions against the streaming enumerator and an
+//! independent brute force.
+
+use std::collections::{HashMap, HashSet};
+
+use kakuro::solve::generate;
+use kakuro::{
+    CancelToken, Cell, Cipher, Clue, Grid, Letter, Outcome, Pos, Puzzle, Solution, Solver,
+};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+// ---------------------------------------------------------------- helpers
+
+/// Reads the `.kakuro` text layout (enough for the test puzzles; the real parser lives in
+/// `format`).
+fn parse_text(text: &str) -> Grid {
+    let rows: Vec<Vec<Cell>> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|tok| {
+                    if tok.chars().all(|c| c == '_') {
+                        return Cell::WHITE;
+                    }
+                    let (d, a) = tok.split_once('\\').expect("a wall token");
+                    let sum = |s: &str| (!s.is_empty()).then(|| Clue::Sum(s.parse().unwrap()));
+                    Cell::Wall {
+                        down: sum(d),
+                        across: sum(a),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Grid::from_rows(rows)
+}
+
+fn shared(name: &str) -> Option<String> {
+    let path = format!("../shared/puzzles/{name}");
+    match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(_) => {
+            println!("SKIP: {path} is not here");
+            None
+        }
+    }
+}
+
+/// The value of a clue under a letter assignment; `None` for a two-letter clue led by a zero.
+fn clue_value(clue: Clue, letters: Option<[u8; 10]>) -> Option<u32> {
+    match clue {
+        Clue::Sum(s) => Some(u32::from(s)),
+        Clue::Cipher(Cipher { tens, units }) => {
+            let l = letters?;
+            let u = u32::from(l[units.index()]);
+            match tens {
+                None => Some(u),
+                Some(t) if l[t.index()] == 0 => None,
+                Some(t) => Some(10 * u32::from(l[t.index()]) + u),
+            }
+        }
+    }
+}
+
+/// Whether a solution satisfies every rule, checked directly from the puzzle.
+fn is_valid(puzzle: &Puzzle, s: &Solution) -> bool {
+    if s.digits.len() != puzzle.cells().len() || s.digits.iter().any(|&d| !(1..=9).contains(&d)) {
+        return false;
+    }
+    if let Some(l) = s.letters {
+        let distinct: HashSet<u8> = l.iter().copied().collect();
+        if distinct.len() != 10 || l.iter().any(|&d| d > 9) {
+            return false;
+        }
+        for (i, c) in puzzle.cells().iter().enumerate() {
+            if c.shown.is_some_and(|x| l[x.index()] != s.digits[i]) {
+                return false;
+            }
+        }
+    } else if puzzle.is_cryptic() {
+        return false;
+    }
+    puzzle.runs().iter().all(|run| {
+        let ds: Vec<u8> = run.cells.iter().map(|c| s.digits[c.index()]).collect();
+        let distinct: HashSet<u8> = ds.iter().copied().collect();
+        let total: u32 = ds.iter().map(|&d| u32::from(d)).sum();
+        distinct.len() == ds.len()
+            && run
+                .clue
+                .is_none_or(|c| clue_value(c, s.letters) == Some(total))
+    })
+}
+
+/// The number of solutions by plain backtracking over cells in order, pruned only by "no
+/// repeat" and "the sum can still be reached with unused digits"; `None` past `cap` solutions
+/// or a budget of search nodes.
+fn brute_force_count(puzzle: &Puzzle, cap: u64) -> Option<u64> {
+    struct Walk<'a> {
+        p: &'a Puzzle,
+        digits: Vec<u8>,
+        found: u64,
+        nodes: u64,
+    }
+    fn feasible(w: &Walk<'_>, i: usize) -> bool {
+        w.p.cell(kakuro::CellId(i as u32)).runs().all(|r| {
+            let run = w.p.run(r);
+            let mut used = 0u16;
+            let mut total = 0u32;
+            let mut filled = 0;
+            for c in run.cells.iter().filter(|c| c.index() <= i) {
+                let d = w.digits[c.index()];
+                if used & (1 << d) != 0 {
+                    return false;
+                }
+                used |= 1 << d;
+                total += u32::from(d);
+                filled += 1;
+            }
+            let left = run.len() - filled;
+            let unused: Vec<u32> = (1..=9u32).filter(|d| used & (1 << d) == 0).collect();
+            unused.len() >= left
+                && run.sum().is_none_or(|s| {
+                    let s = u32::from(s);
+                    let low: u32 = unused[..left].iter().sum();
+                    let high: u32 = unused[unused.len() - left..].iter().sum();
+                    total + low <= s && s <= total + high
+                })
+        })
+    }
+    fn go(w: &mut Walk<'_>, i: usize, cap: u64) -> bool {
+        w.nodes += 1;
+        if w.nodes > 5_000_000 {
+            return false;
+        }
+        if i == w.p.cells().len() {
+            w.found += 1;
+            return w.found <= cap;
+        }
+        for d in 1..=9u8 {
+            w.digits.push(d);
+            if feasible(w, i) && !go(w, i + 1, cap) {
+                return false;
+            }
+            w.digits.pop();
+        }
+        true
+    }
+    let mut walk = Walk {
+        p: puzzle,
+        digits: Vec::new(),
+        found: 0,
+        nodes: 0,
+    };
+    go(&mut walk, 0, cap).then_some(walk.found)
+}
+
+/// Every solution the engine streams, in order; `None` past `cap`.
+fn streamed(puzzle: &Puzzle, cap: usize) -> Option<Vec<Solution>> {
+    let (found, outcome) = Solver::new(puzzle).solutions(cap + 1);
+    (outcome == Outcome::Complete).then_some(found)
+}
+
+/// A random small grid: a border of walls around up to 6 × 6 cells, each white with
+/// probability `white`, clues from a random filling or random, some runs without a sum.
+fn random_small_grid(
+    seed: u64,
+    w: usize,
+    h: usize,
+    white: f64,
+    random_clues: bool,
+    no_sum: f64,
+) -> Grid {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut grid = Grid::new(w + 1, h + 1);
+    for r in 1..=h {
+        for c in 1..=w {
+            if rng.random_bool(white) {
+                grid.set(Pos::new(r, c), Cell::WHITE);
+            }
+        }
+    }
+    let filling = random_filling(&grid, &mut rng);
+    for seg in grid.segments() {
+        let wall = seg.wall.expect("a border wall");
+        let sum = if rng.random_bool(no_sum) {
+            None
+        } else if random_clues || filling.is_none() {
+            let n = seg.len as u32;
+            Some(rng.random_range(n * (n + 1) / 2..=n * (19 - n) / 2) as u8)
+        } else {
+            let f = filling.as_ref().unwrap();
+            Some(seg.cells().map(|p| f[p.row * (w + 1) + p.col]).sum())
+        };
+        if let Some(Cell::Wall { down, across }) = grid.get_mut(wall) {
+            match seg.dir {
+                kakuro::Direction::Across => *across = sum.map(Clue::Sum),
+                kakuro::Direction::Down => *down = sum.map(Clue::Sum),
+            }
+        }
+    }
+    grid
+}
+
+/// Digits per grid index with no repeat in a row or column segment, greedy with restarts.
+fn random_filling(grid: &Grid, rng: &mut StdRng) -> Option<Vec<u8>> {
+    'attempt: for _ in 0..200 {
+        let mut f = vec![0u8; grid.width() * grid.height()];
+        for pos in grid.positions() {
+            if !grid.is_white(pos) {
+                continue;
+            }
+            let mut used = 0u16;
+            for (dr, dc) in [(0usize, 1usize), (1, 0)] {
+                let (mut r, mut c) = (pos.row, pos.col);
+                while r >= dr && c >= dc && grid.is_white(Pos::new(r - dr, c - dc)) {
+                    r -= dr;
+                    c -= dc;
+                    used |= 1 << f[r * grid.width() + c];
+                }
+            }
+            let free: Vec<u8> = (1..=9).filter(|d| used & (1 << d) == 0).collect();
+            if free.is_empty() {
+                continue 'attempt;
+            }
+            f[grid.index(pos)] = free[rng.random_range(0..free.len())];
+        }
+        return Some(f);
+    }
+    None
+}
+
+/// Replaces every sum by letters under `key` (digit -> letter) and shows some cells' letters.
+fn encrypt(
+    grid: &Grid,
+    puzzle: &Puzzle,
+    solution: &[u8],
+    key: &[Letter; 10],
+    show: f64,
+    rng: &mut StdRng,
+) -> Grid {
+    let mut out = grid.clone();
+    let cipher = |c: Option<Clue>| match c {
+        Some(Clue::Sum(s)) => Some(Clue::Cipher(Cipher {
+            tens: (s >= 10).then(|| key[usize::from(s / 10)]),
+            units: key[usize::from(s % 10)],
+        })),
+        other => other,
+    };
+    for pos in grid.positions() {
+        match grid.get(pos) {
+            Cell::Wall { down, across } => out.set(
+                pos,
+                Cell::Wall {
+                    down: cipher(down),
+                    across: cipher(across),
+                },
+            ),
+            Cell::White { .. } => {
+                if rng.random_bool(show) {
+                    let d = solution[puzzle.cell_at(pos).unwrap().index()];
+                    out.set(
+                        pos,
+                        Cell::White {
+                            shown: Some(key[usize::from(d)]),
+                        },
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks count() and nth(k) for every k against the streamed solutions.
+fn check_against_stream(puzzle: &Puzzle, stream: &[Solution]) -> Result<(), TestCaseError> {
+    let mut solver = Solver::new(puzzle);
+    let count = solver.count().expect("not cancelled");
+    prop_assert_eq!(count.clone(), BigUint::from(stream.len()));
+    for (k, s) in stream.iter().enumerate() {
+        let got = solver.nth(&BigUint::from(k));
+        prop_assert_eq!(got.as_ref(), Some(s), "solution #{} of {}", k, stream.len());
+    }
+    prop_assert_eq!(solver.nth(&count), None);
+    // A fresh solver (nothing cached) jumps to the same solutions.
+    let mut fresh = Solver::new(puzzle);
+    if let Some(last) = stream.last() {
+        let k = BigUint::from(stream.len() - 1);
+        let got = fresh.nth(&k);
+        prop_assert_eq!(got.as_ref(), Some(last));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- against the stream
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn count_and_nth_match_the_stream_and_brute_force(
+        seed in any::<u64>(),
+        w in 1usize..=6,
+        h in 1usize..=6,
+        white in 0.5f64..0.95,
+        random_clues in any::<bool>(),
+        no_sum in prop_oneof![Just(0.0), Just(0.15), Just(0.4)],
+    ) {
+        let grid = random_small_grid(seed, w, h, white, random_clues, no_sum);
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let cap = 2000;
+        let Some(expected) = brute_force_count(&puzzle, cap as u64) else {
+            return Ok(());
+        };
+        let stream = streamed(&puzzle, cap).expect("the engine streams every solution");
+        prop_assert_eq!(stream.len() as u64, expected);
+        check_against_stream(&puzzle, &stream)?;
+    }
+}
+
+proptest! {
+    // Each case streams up to two thousand cryptic solutions: slower, so fewer cases.
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn cryptic_count_and_nth_match_the_stream(
+        seed in any::<u64>(),
+        side in 4usize..=8,
+        show in prop_oneof![Just(0.0), Just(0.2), Just(0.5)],
+    ) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let grid = generate::random_grid(side, side, 0.3, seed);
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let Some(truth) = Solver::new(&puzzle).first() else {
+            return Ok(());
+        };
+        let mut key: Vec<Letter> = Letter::all().collect();
+        key.shuffle(&mut rng);
+        let key: [Letter; 10] = key.try_into().unwrap();
+        let secret = encrypt(&grid, &puzzle, &truth.digits, &key, show, &mut rng);
+        let cryptic = Puzzle::from_grid(&secret).unwrap();
+        let Some(stream) = streamed(&cryptic, 2000) else {
+            return Ok(());
+        };
+        check_against_stream(&cryptic, &stream)?;
+    }
+}
+
+#[test]
+fn generated_puzzles_count_like_the_stream() {
+    for seed in 0..12 {
+        let grid = generate::random_grid(9, 8, 0.35, seed);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let Some(stream) = streamed(&puzzle, 20_000) else {
+            continue;
+        };
+        let mut solver = Solver::new(&puzzle);
+        let count = solver.count().unwrap();
+        assert_eq!(count, BigUint::from(stream.len()), "seed {seed}");
+        let step = (stream.len() / 50).max(1);
+        for k in (0..stream.len()).step_by(step) {
+            assert_eq!(
+                solver.nth(&BigUint::from(k)).as_ref(),
+                Some(&stream[k]),
+                "seed {seed} #{k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn real_puzzles_count_like_the_stream() {
+    for name in [
+        "wikipedia.kakuro",
+        "15x15.kakuro",
+        "small.kakuro",
+        "u.kakuro",
+        "mini.kakuro",
+    ] {
+        let Some(text) = shared(name) else { continue };
+        let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
+        let stream = streamed(&puzzle, 10_000).expect("a few solutions");
+        let mut solver = Solver::new(&puzzle);
+        assert_eq!(solver.count(), Ok(BigUint::from(stream.len())), "{name}");
+        for (k, s) in stream.iter().enumerate() {
+            assert_eq!(
+                solver.nth(&BigUint::from(k)).as_ref(),
+                Some(s),
+                "{name} #{k}"
+            );
+        }
+        assert_eq!(solver.nth(&BigUint::from(stream.len())), None, "{name}");
+    }
+}
+
+#[test]
+fn no_solution_counts_zero() {
+    // Rows of 3 make the four cells sum to 6, columns of 4 to 8.
+    let grid = parse_text("\\ 4\\ 4\\\n\\3 _ _\n\\3 _ _");
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    let mut solver = Solver::new(&puzzle);
+    assert_eq!(solver.count(), Ok(BigUint::ZERO));
+    assert_eq!(solver.nth(&BigUint::ZERO), None);
+    assert_eq!(solver.random(&mut StdRng::seed_from_u64(1)), None);
+}
+
+// ---------------------------------------------------------------- products by hand
+
+/// `blocks` separate 2 × 2 blocks of white cells side by side, each run with sum `sum` or none.
+fn blocks_grid(blocks: usize, sum: Option<u8>) -> Grid {
+    let mut grid = Grid::new(3 * blocks + 1, 3);
+    for b in 0..blocks {
+        let wall = Pos::new(0, 3 * b + 1);
+        let clue = sum.map(Clue::Sum);
+        for c in 0..2 {
+            grid.set(
+                Pos::new(0, 3 * b + 1 + c),
+                Cell::Wall {
+                    down: clue,
+                    across: None,
+                },
+            );
+        }
+        for r in 1..3 {
+            grid.set(
+                Pos::new(r, 3 * b),
+                Cell::Wall {
+                    down: None,
+                    across: clue,
+                },
+            );
+            for c in 1..3 {
+                grid.set(Pos::new(r, 3 * b + c), Cell::WHITE);
+            }
+        }
+        let _ = wall;
+    }
+    grid
+}
+
+#[test]
+fn enumeration_blocks_count_eight_to_the_ninth() {
+    let text = std::fs::read_to_string("puzzles/enum-blocks.kakuro").unwrap();
+    let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
+    let mut solver = Solver::new(&puzzle);
+    assert_eq!(solver.count(), Ok(BigUint::from(8u32).pow(9)));
+    // Solution #k reads k in base 8, the block of the lowest cells most significant; each
+    // block's top-left digit runs through 1-4, 6-9.
+    let tops = [1u8, 2, 3, 4, 6, 7, 8, 9];
+    let firsts: Vec<usize> = (0..9)
+        .map(|b| {
+            let (band, col) = (b / 3, b % 3);
+            puzzle
+                .cell_at(Pos::new(3 * band + 1, 3 * col + 1))
+                .unwrap()
+                .index()
+        })
+        .collect();
+    let mut rng = StdRng::seed_from_u64(9);
+    for _ in 0..50 {
+        let k: u64 = rng.random_range(0..8u64.pow(9));
+        let s = solver.nth(&BigUint::from(k)).unwrap();
+        assert!(is_valid(&puzzle, &s));
+        for (b, &cell) in firsts.iter().enumerate() {
+            let digit = (k / 8u64.pow(8 - b as u32)) % 8;
+            assert_eq!(s.digits[cell], tops[digit as usize], "k {k}, block {b}");
+        }
+    }
+}
+
+#[test]
+fn free_blocks_count_past_ten_to_the_forty() {
+    // A 2 × 2 block without sums: a is any of 9, b and c differ from a, d differs from b and
+    // c: 9 × 8 × (8 × 8 when b = c ... counted: b = c leaves 8 for d, b ≠ c (7 ways) leaves 7).
+    let per_block = 9u32 * 8 * (8 + 7 * 7);
+    assert_eq!(per_block, 4104);
+    let puzzle = Puzzle::from_grid(&blocks_grid(12, None)).unwrap();
+    let mut solver = Solver::new(&puzzle);
+    let count = solver.count().unwrap();
+    let expected = BigUint::from(per_block).pow(12);
+    assert_eq!(count, expected);
+    assert!(count > BigUint::from(10u32).pow(40));
+    let last = &count - 1u32;
+    for k in [
+        BigUint::ZERO,
+        BigUint::from(123_456_789u64),
+        &count / 3u32,
+        last.clone(),
+    ] {
+        let s = solver.nth(&k).unwrap();
+        assert!(is_valid(&puzzle, &s));
+    }
+    // The first solution streamed is #0 and the last is all blocks at their last solution.
+    assert_eq!(solver.nth(&BigUint::ZERO), solver.first());
+    assert_eq!(solver.nth(&count), None);
+    let s = solver.nth(&last).unwrap();
+    let block0 = &s.digits[..2];
+    assert_eq!(block0, &[9, 8]);
+}
+
+#[test]
+fn mixed_blocks_multiply() {
+    // Blocks with sum 10 (8 solutions each) next to blocks without sums (4104 each).
+    let mut grid = Grid::new(3 * 6 + 1, 6);
+    let with = blocks_grid(6, Some(10));
+    let without = blocks_grid(6, None);
+    for pos in with.positions() {
+        grid.set(pos, with.get(pos));
+        grid.set(Pos::new(pos.row + 3, pos.col), without.get(pos));
+    }
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    let expected = BigUint::from(8u32).pow(6) * BigUint::from(4104u32).pow(6);
+    assert_eq!(Solver::new(&puzzle).count(), Ok(expected));
+}
+
+#[test]
+fn a_tiny_cache_counts_the_same() {
+    // About nine hundred component states; room for a few dozen.
+    let grid = generate::random_grid(9, 8, 0.35, 3);
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    let full = Solver::new(&puzzle).count().unwrap();
+    let mut small = Solver::new(&puzzle).with_count_memory(4 << 10);
+    assert_eq!(small.count().unwrap(), full);
+    let mut big = Solver::new(&puzzle);
+    big.count().unwrap();
+    let k = &full / 2u32;
+    assert_eq!(small.nth(&k), big.nth(&k));
+}
+
+// ---------------------------------------------------------------- progress and cancellation
+
+#[test]
+fn progress_rises_to_one() {
+    let grid = generate::random_grid(9, 8, 0.35, 3);
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    let mut seen = Vec::new();
+    Solver::new(&puzzle)
+        .count_with_progress(&mut |p| seen.push(p))
+        .unwrap();
+    assert_eq!(seen.last(), Some(&1.0));
+    assert!(seen.iter().all(|p| (0.0..=1.0).contains(p)));
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+}
+
+/// A 100 × 100 grid of 9 × 9 blocks of cells without sums: far too many states to count.
+fn pathological_grid() -> Grid {
+    let mut grid = Grid::new(100, 100);
+    for pos in grid.positions() {
+        if pos.row % 10 != 0 && pos.col % 10 != 0 {
+            grid.set(pos, Cell::WHITE);
+        }
+    }
+    grid
+}
+
+#[test]
+fn a_cancelled_count_says_so() {
+    let puzzle = Puzzle::from_grid(&pathological_grid()).unwrap();
+    let token = CancelToken::new();
+    token.cancel();
+    let mut solver = Solver::new(&puzzle).with_cancel(token);
+    assert_eq!(solver.count(), Err(kakuro::solve::Cancelled));
+    assert_eq!(solver.nth(&BigUint::ZERO), None);
+    assert_eq!(solver.random(&mut StdRng::seed_from_u64(0)), None);
+}
+
+#[test]
+fn cancel_mid_count_stops_the_count() {
+    // Cancelled from another thread once the count has reported progress: well under way.
+    let puzzle = Puzzle::from_grid(&pathological_grid()).unwrap();
+    let token = CancelToken::new();
+    let remote = token.clone();
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let canceller = std::thread::spawn(move || {
+        if rx.recv().is_ok() {
+            remote.cancel();
+        }
+    });
+    let mut reports = 0;
+    let mut last = 0.0;
+    let result = Solver::new(&puzzle)
+        .with_cancel(token)
+        .count_with_progress(&mut |p| {
+            reports += 1;
+            last = p;
+            let _ = tx.send(());
+        });
+    drop(tx);
+    canceller.join().unwrap();
+    assert_eq!(result, Err(kakuro::solve::Cancelled));
+    assert!(reports > 0, "progress was reported before the cancel");
+    assert!(last < 1.0);
+}
+
+// ---------------------------------------------------------------- random
+
+#[test]
+fn random_solutions_are_valid_and_cover_everything() {
+    // Two free 2-cell runs crossing nothing, and a block with sums: a few dozen solutions.
+    let grid = parse_text("\\ 10\\ 10\\ \\ \\\n\\10 _ _ \\ \\\n\\10 _ _ \\4 _ _");
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    let all = streamed(&puzzle, 1000).unwrap();
+    assert!(all.len() >= 16, "{} solutions", all.len());
+    let mut seen: HashMap<Solution, u32> = HashMap::new();
+    let draws = 200 * all.len() as u32;
+    let mut solver = Solver::new(&puzzle);
+    for seed in 0..u64::from(draws) {
+        let s = solver.random(&mut StdRng::seed_from_u64(seed)).unwrap();
+        assert!(is_valid(&puzzle, &s));
+        *seen.entry(s).or_default() += 1;
+    }
+    assert_eq!(seen.len(), all.len(), "every solution drawn");
+    // Uniform: each is drawn about 200 times (a loose band, 8 standard deviations wide).
+    assert!(seen.values().all(|&n| (100..=300).contains(&n)), "{seen:?}");
+}
+
+#[test]
+fn a_solver_can_move_to_a_worker_thread() {
+    fn assert_send<T: Send>(_: &T) {}
+    let puzzle = Puzzle::from_grid(&blocks_grid(2, Some(10))).unwrap();
+    let solver = Solver::new(&puzzle);
+    assert_send(&solver);
+    let count = std::thread::scope(|s| {
+        s.spawn(move || {
+            let mut solver = solver;
+            solver.count()
+        })
+        .join()
+        .unwrap()
+    });
+    assert_eq!(count, Ok(BigUint::from(64u32)));
+}
