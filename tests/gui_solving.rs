@@ -122,7 +122,12 @@ fn stop_a_run_with_millions_of_solutions() {
         std::thread::sleep(Duration::from_millis(5));
     }
     assert_eq!(h.state().solve_state(), Some(RunState::Running));
-    assert!(h.state().browser_headline().contains("at least"));
+    // "at least N" while streaming, unless the exact count (counted alongside) is in already.
+    let headline = h.state().browser_headline();
+    assert!(
+        headline.contains("of at least") || headline.ends_with("of 3,048,192"),
+        "{headline}"
+    );
     h.key_press_modifiers(Modifiers::NONE, Key::Escape);
     h.run_steps(2);
     assert_eq!(h.state().solve_state(), Some(RunState::Stopped));
@@ -364,4 +369,99 @@ fn frame_time_while_streaming() {
         at(0.99),
         frames[frames.len() - 1]
     );
+}
+
+/// The engine's solution #`k` (0-based) of `name`, as the board shows it (white cells only).
+fn engine_nth(name: &str, k: u64) -> Vec<Vec<u8>> {
+    let text = std::fs::read_to_string(puzzle(name)).unwrap();
+    let doc = kakuro::format::parse(&text, kakuro::format::Format::Kakuro)
+        .unwrap()
+        .document;
+    let p = kakuro::Puzzle::from_grid(&doc.grid).unwrap();
+    let solution = kakuro::solve::Solver::new(&p)
+        .nth(&num_bigint::BigUint::from(k))
+        .expect("the engine has that solution");
+    let mut rows: Vec<Vec<u8>> = vec![Vec::new(); doc.grid.height()];
+    // CellId order is row by row, so each row's cells come left to right.
+    for (cell, &d) in p.cells().iter().zip(&solution.digits) {
+        rows[cell.pos.row].push(d);
+    }
+    rows.into_iter().filter(|r| !r.is_empty()).collect()
+}
+
+/// Steps the app until the exact count has arrived.
+fn wait_for_count(h: &mut Harness<'_, KakuroApp>) -> u64 {
+    for _ in 0..4000 {
+        h.run_steps(1);
+        if let Some(n) = h.state().exact_count() {
+            return n.parse().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the count did not arrive");
+}
+
+#[test]
+fn jump_to_the_last_solution_right_after_solve() {
+    let name = "millions.kakuro";
+    let mut h = app_with(puzzle(name));
+    click(&mut h, "Solve");
+    let n = wait_for_count(&mut h);
+    assert_eq!(n, 3_048_192);
+    // The count is exact at once, while the stream still runs.
+    let headline = h.state().browser_headline();
+    assert!(headline.ends_with("of 3,048,192"), "{headline}");
+    for k in [n, 2_999_999, n / 2 + 7] {
+        h.state_mut().go_to_solution(k);
+        for _ in 0..2000 {
+            h.run_steps(1);
+            if h.state()
+                .browser_headline()
+                .starts_with(&format!("Solution {} ", group(k)))
+            {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert_eq!(
+            h.state().browser_headline(),
+            format!("Solution {} of 3,048,192", group(k))
+        );
+        assert_eq!(shown(&mut h), engine_nth(name, k - 1), "solution {k}");
+    }
+    // End goes to the last solution; past it there is nothing.
+    h.key_press(Key::Home);
+    h.run_steps(1);
+    h.key_press(Key::End);
+    for _ in 0..2000 {
+        h.run_steps(1);
+        if h.state()
+            .browser_headline()
+            .starts_with("Solution 3,048,192 ")
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(shown(&mut h), engine_nth(name, n - 1));
+    h.state_mut().go_to_solution(n + 1);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().browser_headline(),
+        "Solution 3,048,192 of 3,048,192"
+    );
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+}
+
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }

@@ -4,7 +4,9 @@
 use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
+use num_bigint::BigUint;
 
+use super::oracle::{Answer, Oracle};
 use super::overlay::{Mark, Overlay};
 use super::solutions::{CAP_BYTES, Solutions};
 use super::solver::{FRAME, Live, Message, Worker};
@@ -42,12 +44,37 @@ pub(super) struct Run {
     pub(super) live: Live,
     /// The editor's generation the run belongs to: any edit ends it.
     editor_generation: u64,
+    /// Counts exactly and fetches solutions past what is stored.
+    oracle: Option<Oracle>,
+    /// The exact number of solutions, once counted.
+    pub(super) exact: Option<BigUint>,
+    /// The solution fetched by the last jump past the stored ones: its index and digits.
+    fetched: Option<(u64, Vec<u8>)>,
+    /// The jump the oracle is working on.
+    pending: Option<u64>,
 }
 
 impl Run {
     /// Solutions found so far (all of them are stored, up to the cap).
     pub(super) fn found(&self) -> u64 {
         self.live.stats.solutions.max(self.store.stored())
+    }
+
+    /// How many solutions can be browsed: all of them once counted, else those stored.
+    pub(super) fn browsable(&self) -> u64 {
+        match &self.exact {
+            Some(n) => u64::try_from(n).unwrap_or(u64::MAX),
+            None => self.store.stored(),
+        }
+    }
+
+    /// The number of solutions as the headline says it: exact once counted.
+    fn total(&self) -> String {
+        match &self.exact {
+            Some(n) => group_digits(&n.to_string()),
+            None if self.state == RunState::Done => group(self.found()),
+            None => format!("at least {}", group(self.found())),
+        }
     }
 
     /// Time spent searching.
@@ -88,6 +115,7 @@ impl Browser {
     ) -> std::io::Result<()> {
         self.run = None;
         let positions: Vec<Pos> = puzzle.cells().iter().map(|c| c.pos).collect();
+        let oracle = Oracle::start(puzzle.clone(), ctx.clone())?;
         let worker = Worker::start(puzzle, ctx.clone())?;
         self.current = 0;
         self.notice = None;
@@ -102,6 +130,10 @@ impl Browser {
             elapsed: Duration::ZERO,
             live: Live::default(),
             editor_generation,
+            oracle: Some(oracle),
+            exact: None,
+            fetched: None,
+            pending: None,
         });
         Ok(())
     }
@@ -131,6 +163,10 @@ impl Browser {
                 ..run.live.stats
             });
             drop(worker);
+            if run.exact.is_none() {
+                // Stop ends all searching; once counted, the oracle only answers jumps.
+                run.oracle = None;
+            }
             if run.state == RunState::Running {
                 run.state = RunState::Stopped;
                 run.elapsed = run.started.elapsed();
@@ -173,6 +209,25 @@ impl Browser {
             return None;
         }
         let run = self.run.as_mut()?;
+        while let Some(answer) = run.oracle.as_ref().and_then(Oracle::try_next) {
+            match answer {
+                Answer::Count(n) => run.exact = Some(n),
+                Answer::Solution(k, digits) if run.pending == Some(k) => {
+                    run.pending = None;
+                    match digits {
+                        Some(digits) => {
+                            run.fetched = Some((k, digits));
+                            self.current = k;
+                            self.notice = None;
+                        }
+                        None => {
+                            self.notice = Some(format!("There are only {} solutions", run.total()))
+                        }
+                    }
+                }
+                Answer::Solution(..) => {}
+            }
+        }
         let worker = run.worker.as_ref()?;
         let deadline = Instant::now() + DRAIN_BUDGET;
         let mut finished = None;
@@ -219,10 +274,26 @@ impl Browser {
     /// Moves to solution `k` (0-based); past what is stored, stays and says why.
     pub fn go_to(&mut self, k: u64) {
         self.notice = None;
-        let Some(run) = &self.run else { return };
+        let Some(run) = &mut self.run else { return };
         let stored = run.store.stored();
         if k < stored {
             self.current = k;
+            return;
+        }
+        if let Some(oracle) = &run.oracle
+            && run.exact.as_ref().is_none_or(|n| BigUint::from(k) < *n)
+        {
+            // Past what is stored: the oracle fetches it (the same order as the stream).
+            oracle.ask(k);
+            run.pending = Some(k);
+            self.notice = Some(format!("Fetching solution {}…", group(k + 1)));
+            return;
+        }
+        if let Some(n) = &run.exact {
+            self.notice = Some(format!(
+                "There are only {} solutions",
+                group_digits(&n.to_string())
+            ));
             return;
         }
         let found = run.found();
@@ -247,8 +318,12 @@ impl Browser {
     /// there is no solution to show.
     pub fn overlay(&mut self) -> Option<Overlay> {
         let run = self.run.as_ref()?;
-        if !run.store.get(self.current, &mut self.scratch) {
-            return None;
+        match &run.fetched {
+            Some((k, digits)) if *k == self.current && *k >= run.store.stored() => {
+                self.scratch.clone_from(digits);
+            }
+            _ if run.store.get(self.current, &mut self.scratch) => {}
+            _ => return None,
         }
         let has_previous = self.show_changes
             && self.current > 0
@@ -277,10 +352,10 @@ impl Browser {
 
     /// ←/→, Home/End and PgUp/PgDn page through the solutions.
     pub fn keys(&mut self, ctx: &egui::Context) {
-        let stored = self.stored();
-        if stored == 0 {
-            return;
-        }
+        let last = match &self.run {
+            Some(run) if run.browsable() > 0 => run.browsable() - 1,
+            _ => return,
+        };
         let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
         let current = self.current;
         let target = if pressed(Key::ArrowLeft) {
@@ -290,11 +365,11 @@ impl Browser {
         } else if pressed(Key::Home) {
             0
         } else if pressed(Key::End) {
-            stored - 1
+            last
         } else if pressed(Key::PageUp) {
             current.saturating_sub(PAGE)
         } else if pressed(Key::PageDown) {
-            (current + PAGE).min(stored - 1)
+            (current + PAGE).min(last)
         } else {
             return;
         };
@@ -307,18 +382,14 @@ impl Browser {
             return "Press Solve (F5) to find every solution".into();
         };
         let found = run.found();
-        if found == 0 {
+        if found == 0 && run.exact.as_ref().is_none_or(|n| *n == BigUint::ZERO) {
             return match run.state {
                 RunState::Running => "Searching…".into(),
                 RunState::Done => "No solution".into(),
                 RunState::Stopped => "Stopped before any solution".into(),
             };
         }
-        let of = match run.state {
-            RunState::Done => group(found),
-            _ => format!("at least {}", group(found)),
-        };
-        format!("Solution {} of {of}", group(self.current + 1))
+        format!("Solution {} of {}", group(self.current + 1), run.total())
     }
 
     /// The status line: count, elapsed, speed, progress and state.
@@ -343,7 +414,11 @@ impl Browser {
 
 /// 3048192 → "3,048,192".
 pub fn group(n: u64) -> String {
-    let digits = n.to_string();
+    group_digits(&n.to_string())
+}
+
+/// "3048192" → "3,048,192" (a number's decimal digits, however big).
+pub fn group_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {

@@ -67,7 +67,8 @@ impl Browser {
                 .color(ui.visuals().warn_fg_color),
             );
         }
-        ui.add_enabled_ui(stored > 0, |ui| self.paging_ui(ui, stored));
+        let browsable = run.browsable();
+        ui.add_enabled_ui(browsable > 0, |ui| self.paging_ui(ui, browsable));
         if let Some(notice) = &self.notice {
             ui.label(
                 RichText::new(notice)
@@ -99,8 +100,8 @@ impl Browser {
         request
     }
 
-    fn paging_ui(&mut self, ui: &mut Ui, stored: u64) {
-        let last = stored.saturating_sub(1);
+    fn paging_ui(&mut self, ui: &mut Ui, browsable: u64) {
+        let last = browsable.saturating_sub(1);
         let current = self.current;
         let mut target = None;
         ui.horizontal(|ui| {
@@ -112,7 +113,7 @@ impl Browser {
                     current.saturating_sub(1),
                 ),
                 ("Next", "Next solution (→)", current + 1),
-                ("Last", "Last solution found (End)", last),
+                ("Last", "Last solution (End)", last),
             ] {
                 if ui.button(text).on_hover_text(hover).clicked() {
                     target = Some(to);
@@ -120,7 +121,7 @@ impl Browser {
             }
         });
         let mut number = current + 1;
-        let slider = egui::Slider::new(&mut number, 1..=stored.max(1))
+        let slider = egui::Slider::new(&mut number, 1..=browsable.max(1))
             .text("Solution number")
             .integer();
         if ui.add(slider).changed() {

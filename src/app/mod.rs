@@ -12,6 +12,7 @@ mod editor;
 mod files;
 mod history;
 mod icon;
+mod oracle;
 mod overlay;
 mod problems;
 mod runs;

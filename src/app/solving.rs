@@ -62,6 +62,16 @@ impl KakuroApp {
         self.browser.stored()
     }
 
+    /// The exact number of solutions of the current run, once counted (decimal).
+    pub fn exact_count(&self) -> Option<String> {
+        self.browser
+            .run
+            .as_ref()?
+            .exact
+            .as_ref()
+            .map(|n| n.to_string())
+    }
+
     /// Shows solution `k` (1 for the first), as the "Go to" field does.
     pub fn go_to_solution(&mut self, k: u64) {
         self.browser.go_to(k.saturating_sub(1));
