@@ -465,3 +465,56 @@ fn group(n: u64) -> String {
     }
     out
 }
+
+/// Benchmark, not a check of speed: how long a jump past the stored solutions takes to show
+/// (the oracle's nth(k) plus a frame), on millions.kakuro while it streams.
+/// `cargo test --test gui_solving -- --ignored --nocapture jump_time`
+#[test]
+#[ignore]
+fn jump_time() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    let started = std::time::Instant::now();
+    click(&mut h, "Solve");
+    let n = wait_for_count(&mut h);
+    println!("exact count {n} after {:?}", started.elapsed());
+    let mut times = Vec::new();
+    for i in 0..40u64 {
+        // Spread over the back half, past what has streamed.
+        let k = n - (i * 37_813) % (n / 2);
+        let t = std::time::Instant::now();
+        h.state_mut().go_to_solution(k);
+        let want = format!("Solution {} ", group(k));
+        while !h.state().browser_headline().starts_with(&want) {
+            h.step();
+        }
+        times.push(t.elapsed());
+    }
+    times.sort();
+    println!(
+        "jump to #k shown: p50 {:?}, p90 {:?}, max {:?} (stored meanwhile: {})",
+        times[20],
+        times[36],
+        times[39],
+        h.state().solutions_stored()
+    );
+    // The engine's part alone: nth(k) after a count, as the oracle runs it.
+    let text = std::fs::read_to_string(puzzle("millions.kakuro")).unwrap();
+    let doc = kakuro::format::parse(&text, kakuro::format::Format::Kakuro)
+        .unwrap()
+        .document;
+    let p = kakuro::Puzzle::from_grid(&doc.grid).unwrap();
+    let mut solver = kakuro::solve::Solver::new(&p);
+    solver.count().unwrap();
+    let mut engine: Vec<Duration> = (0..40u64)
+        .map(|i| {
+            let k = n - 1 - (i * 37_813) % (n / 2);
+            let t = std::time::Instant::now();
+            solver.nth(&num_bigint::BigUint::from(k)).unwrap();
+            t.elapsed()
+        })
+        .collect();
+    engine.sort();
+    println!("nth(k) alone: p50 {:?}, max {:?}", engine[20], engine[39]);
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+}

@@ -489,4 +489,36 @@ mod tests {
         assert_eq!(view.stats.solutions, 2);
         assert_eq!(view.progress, 1.0);
     }
+
+    /// Benchmark, not a check of speed: the observer's cost at full speed without a UI.
+    /// `cargo test --lib -- --ignored --nocapture watch_cost`
+    #[test]
+    #[ignore]
+    fn watch_cost() {
+        let text = include_str!("../../puzzles/millions.kakuro");
+        let doc = crate::format::parse(text, crate::format::Format::Kakuro)
+            .unwrap()
+            .document;
+        let puzzle = Puzzle::from_grid(&doc.grid).unwrap();
+        for round in 0..5 {
+            let mut solver = Solver::new(&puzzle);
+            solver.for_each(|_| ControlFlow::Continue(()));
+            let plain = solver.stats().elapsed;
+            let fast = Pace {
+                rate: None,
+                paused: false,
+            };
+            let watcher = Watcher::start(puzzle.clone(), fast, egui::Context::default()).unwrap();
+            let mut view = View::default();
+            while view.end.is_none() {
+                watcher.latest(&mut view);
+                std::thread::sleep(Duration::from_millis(16));
+            }
+            let watched = view.stats.elapsed;
+            println!(
+                "round {round}: unwatched {plain:?}, watched {watched:?}: {:.1}%",
+                100.0 * plain.as_secs_f64() / watched.as_secs_f64()
+            );
+        }
+    }
 }
