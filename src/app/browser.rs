@@ -48,6 +48,8 @@ pub(super) struct Run {
     oracle: Option<Oracle>,
     /// The exact number of solutions, once counted.
     pub(super) exact: Option<BigUint>,
+    /// The fraction of the exact count done.
+    pub(super) counted: f64,
     /// The solution fetched by the last jump past the stored ones: its index and digits.
     fetched: Option<(u64, Vec<u8>)>,
     /// The jump the oracle is working on.
@@ -75,6 +77,11 @@ impl Run {
             None if self.state == RunState::Done => group(self.found()),
             None => format!("at least {}", group(self.found())),
         }
+    }
+
+    /// Whether the exact count is still being worked out.
+    pub(super) fn counting(&self) -> bool {
+        self.exact.is_none() && self.oracle.is_some()
     }
 
     /// Time spent searching.
@@ -132,6 +139,7 @@ impl Browser {
             editor_generation,
             oracle: Some(oracle),
             exact: None,
+            counted: 0.0,
             fetched: None,
             pending: None,
         });
@@ -211,6 +219,7 @@ impl Browser {
         let run = self.run.as_mut()?;
         while let Some(answer) = run.oracle.as_ref().and_then(Oracle::try_next) {
             match answer {
+                Answer::Progress(done) => run.counted = done,
                 Answer::Count(n) => run.exact = Some(n),
                 Answer::Solution(k, digits) if run.pending == Some(k) => {
                     run.pending = None;
@@ -260,6 +269,10 @@ impl Browser {
                 ..stats
             };
             run.worker = None;
+            if run.exact.is_none() && !run.store.is_full() {
+                // Every solution is stored: the count is known and no jump needs the oracle.
+                run.oracle = None;
+            }
             return Some(run.state);
         } else if left {
             ctx.request_repaint();

@@ -47,6 +47,15 @@ impl Browser {
         if let Some(line) = self.status_line() {
             ui.label(RichText::new(line).small());
         }
+        if run.counting() {
+            ui.label(
+                RichText::new(format!(
+                    "Counting exactly: {:.0}% done",
+                    run.counted * 100.0
+                ))
+                .small(),
+            );
+        }
         let stored = run.store.stored();
         ui.label(
             RichText::new(format!(

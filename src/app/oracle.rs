@@ -12,6 +12,8 @@ use crate::solve::{CancelToken, Solver};
 
 /// What the oracle tells the browser.
 pub enum Answer {
+    /// The fraction of the count done, about every 50 ms.
+    Progress(f64),
     /// The exact number of solutions.
     Count(BigUint),
     /// Solution #k (0-based): its digits by [`crate::CellId`], `None` past the last.
@@ -77,7 +79,10 @@ fn run(
 ) {
     let mut solver = Solver::new(puzzle).with_cancel(cancel.clone());
     // Jumps wait for the count: `nth` needs the same counts, and keeps them cached after.
-    let Ok(count) = solver.count() else { return };
+    let counted = solver.count_with_progress(&mut |done| {
+        let _ = answer.send(Answer::Progress(done));
+    });
+    let Ok(count) = counted else { return };
     if answer.send(Answer::Count(count)).is_err() {
         return;
     }
