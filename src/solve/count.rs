@@ -23,6 +23,7 @@ use super::combos::{Mask, is_single};
 use super::memo::{Memo, Tally};
 use super::model::{Kind, Model};
 use super::propagate::{assign, digits, propagate_all};
+use super::search::branch_rank;
 use super::state::State;
 use super::{CancelToken, Solver, Stats};
 
@@ -35,15 +36,15 @@ pub struct Cancelled;
 const REPORT_EVERY: Duration = Duration::from_millis(50);
 
 /// The variable the enumeration branches on among `vars`: the fewest candidates, three or more
-/// counting alike, ties to the lowest index (`vars` ascending). This is the rule of `search.rs`
-/// and must stay identical: `nth` relies on it to follow the streamed order.
+/// counting alike ([`branch_rank`], the search's own rule), ties to the lowest index (`vars`
+/// ascending): `nth` relies on it to follow the streamed order.
 pub(crate) fn branch_var(domains: &[Mask], vars: &[u32]) -> Option<u32> {
     let mut best = None;
     let mut best_count = u32::MAX;
     for &v in vars {
         let d = domains[v as usize];
         if !is_single(d) {
-            let n = d.count_ones().min(3);
+            let n = branch_rank(d);
             if n < best_count {
                 best_count = n;
                 best = Some(v);
