@@ -418,14 +418,20 @@ impl Browser {
             RunState::Stopped => "stopped by user".to_string(),
         };
         Some(format!(
-            "{} solutions · {:.1} s · {speed} nodes/s · {state}",
-            group(run.found()),
+            "{} · {:.1} s · {speed} nodes/s · {state}",
+            solutions(run.found()),
             secs
         ))
     }
 }
 
 /// 3048192 → "3,048,192".
+/// "1 solution", "2,048 solutions": a count with its noun.
+pub fn solutions(n: u64) -> String {
+    let noun = if n == 1 { "solution" } else { "solutions" };
+    format!("{} {noun}", group(n))
+}
+
 pub fn group(n: u64) -> String {
     group_digits(&n.to_string())
 }
@@ -444,6 +450,13 @@ pub fn group_digits(digits: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn counts_take_the_right_noun() {
+        assert_eq!(super::solutions(1), "1 solution");
+        assert_eq!(super::solutions(0), "0 solutions");
+        assert_eq!(super::solutions(3_048_192), "3,048,192 solutions");
+    }
+
     #[test]
     fn groups_thousands() {
         assert_eq!(super::group(3048192), "3,048,192");

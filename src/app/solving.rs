@@ -4,7 +4,7 @@
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::KakuroApp;
-use super::browser::{RunState, group};
+use super::browser::{RunState, solutions};
 use super::browser_ui::Request;
 use super::checker::Verdict;
 use super::overlay::{Mark, Overlay};
@@ -153,10 +153,10 @@ impl KakuroApp {
 
     /// Says in the status bar how the run ended.
     pub(super) fn solving_ended(&mut self, end: RunState) {
-        let found = group(self.browser.found());
+        let found = solutions(self.browser.found());
         match end {
-            RunState::Done => self.status.info(format!("Solved: {found} solutions")),
-            _ => self.status.info(format!("Stopped after {found} solutions")),
+            RunState::Done => self.status.info(format!("Solved: {found}")),
+            _ => self.status.info(format!("Stopped after {found}")),
         }
     }
 

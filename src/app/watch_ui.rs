@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::KakuroApp;
-use super::browser::group;
+use super::browser::{group, solutions};
 use super::overlay::{Mark, Origin, Overlay};
 use super::watch::{Pace, View, Watcher};
 use crate::solve::{Outcome, Stats};
@@ -216,10 +216,10 @@ impl KakuroApp {
         if let Some(end) = session.view.end {
             session.watcher = None;
             session.elapsed = session.started.elapsed();
-            let found = group(session.view.stats.solutions);
+            let found = solutions(session.view.stats.solutions);
             self.status.info(match end {
-                Outcome::Complete => format!("Watch finished: {found} solutions"),
-                _ => format!("Watch stopped after {found} solutions"),
+                Outcome::Complete => format!("Watch finished: {found}"),
+                _ => format!("Watch stopped after {found}"),
             });
         } else {
             ctx.request_repaint_after(POLL);
