@@ -41,9 +41,13 @@ impl Browser {
         let Some(run) = &self.run else {
             return request;
         };
-        if run.state == RunState::Running {
-            ui.add(egui::ProgressBar::new(run.live.progress as f32).desired_height(6.0));
-        }
+        // The bar stays when the run ends, full or where it stopped, so that the controls below
+        // do not jump up under the pointer.
+        let done = match run.state {
+            RunState::Done => 1.0,
+            _ => run.live.progress as f32,
+        };
+        ui.add(egui::ProgressBar::new(done).desired_height(6.0));
         if let Some(line) = self.status_line() {
             ui.label(RichText::new(line).small());
         }
