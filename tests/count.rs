@@ -1,101 +1,20 @@
 //! Counting, random access and random solutions against the streaming enumerator and an
 //! independent brute force.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use kakuro::solve::generate;
-use kakuro::{
-    CancelToken, Cell, Cipher, Clue, Grid, Letter, Outcome, Pos, Puzzle, Solution, Solver,
-};
+use kakuro::{CancelToken, Cell, Clue, Grid, Letter, Outcome, Pos, Puzzle, Solution, Solver};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
+mod common;
+use common::*;
+
 // ---------------------------------------------------------------- helpers
-
-/// Reads the `.kakuro` text layout (enough for the test puzzles; the real parser lives in
-/// `format`).
-fn parse_text(text: &str) -> Grid {
-    let rows: Vec<Vec<Cell>> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            l.split_whitespace()
-                .map(|tok| {
-                    if tok.chars().all(|c| c == '_') {
-                        return Cell::WHITE;
-                    }
-                    let (d, a) = tok.split_once('\\').expect("a wall token");
-                    let sum = |s: &str| (!s.is_empty()).then(|| Clue::Sum(s.parse().unwrap()));
-                    Cell::Wall {
-                        down: sum(d),
-                        across: sum(a),
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    Grid::from_rows(rows)
-}
-
-fn shared(name: &str) -> Option<String> {
-    let path = format!("../shared/puzzles/{name}");
-    match std::fs::read_to_string(&path) {
-        Ok(t) => Some(t),
-        Err(_) => {
-            println!("SKIP: {path} is not here");
-            None
-        }
-    }
-}
-
-/// The value of a clue under a letter assignment; `None` for a two-letter clue led by a zero.
-fn clue_value(clue: Clue, letters: Option<[u8; 10]>) -> Option<u32> {
-    match clue {
-        Clue::Sum(s) => Some(u32::from(s)),
-        Clue::Cipher(Cipher { tens, units }) => {
-            let l = letters?;
-            let u = u32::from(l[units.index()]);
-            match tens {
-                None => Some(u),
-                Some(t) if l[t.index()] == 0 => None,
-                Some(t) => Some(10 * u32::from(l[t.index()]) + u),
-            }
-        }
-    }
-}
-
-/// Whether a solution satisfies every rule, checked directly from the puzzle.
-fn is_valid(puzzle: &Puzzle, s: &Solution) -> bool {
-    if s.digits.len() != puzzle.cells().len() || s.digits.iter().any(|&d| !(1..=9).contains(&d)) {
-        return false;
-    }
-    if let Some(l) = s.letters {
-        let distinct: HashSet<u8> = l.iter().copied().collect();
-        if distinct.len() != 10 || l.iter().any(|&d| d > 9) {
-            return false;
-        }
-        for (i, c) in puzzle.cells().iter().enumerate() {
-            if c.shown.is_some_and(|x| l[x.index()] != s.digits[i]) {
-                return false;
-            }
-        }
-    } else if puzzle.is_cryptic() {
-        return false;
-    }
-    puzzle.runs().iter().all(|run| {
-        let ds: Vec<u8> = run.cells.iter().map(|c| s.digits[c.index()]).collect();
-        let distinct: HashSet<u8> = ds.iter().copied().collect();
-        let total: u32 = ds.iter().map(|&d| u32::from(d)).sum();
-        distinct.len() == ds.len()
-            && run
-                .clue
-                .is_none_or(|c| clue_value(c, s.letters) == Some(total))
-    })
-}
 
 /// The number of solutions by plain backtracking over cells in order, pruned only by "no
 /// repeat" and "the sum can still be reached with unused digits"; `None` past `cap` solutions
@@ -164,117 +83,6 @@ fn brute_force_count(puzzle: &Puzzle, cap: u64) -> Option<u64> {
 fn streamed(puzzle: &Puzzle, cap: usize) -> Option<Vec<Solution>> {
     let (found, outcome) = Solver::new(puzzle).solutions(cap + 1);
     (outcome == Outcome::Complete).then_some(found)
-}
-
-/// A random small grid: a border of walls around up to 6 × 6 cells, each white with
-/// probability `white`, clues from a random filling or random, some runs without a sum.
-fn random_small_grid(
-    seed: u64,
-    w: usize,
-    h: usize,
-    white: f64,
-    random_clues: bool,
-    no_sum: f64,
-) -> Grid {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut grid = Grid::new(w + 1, h + 1);
-    for r in 1..=h {
-        for c in 1..=w {
-            if rng.random_bool(white) {
-                grid.set(Pos::new(r, c), Cell::WHITE);
-            }
-        }
-    }
-    let filling = random_filling(&grid, &mut rng);
-    for seg in grid.segments() {
-        let wall = seg.wall.expect("a border wall");
-        let sum = if rng.random_bool(no_sum) {
-            None
-        } else if random_clues || filling.is_none() {
-            let n = seg.len as u32;
-            Some(rng.random_range(n * (n + 1) / 2..=n * (19 - n) / 2) as u8)
-        } else {
-            let f = filling.as_ref().unwrap();
-            Some(seg.cells().map(|p| f[p.row * (w + 1) + p.col]).sum())
-        };
-        if let Some(Cell::Wall { down, across }) = grid.get_mut(wall) {
-            match seg.dir {
-                kakuro::Direction::Across => *across = sum.map(Clue::Sum),
-                kakuro::Direction::Down => *down = sum.map(Clue::Sum),
-            }
-        }
-    }
-    grid
-}
-
-/// Digits per grid index with no repeat in a row or column segment, greedy with restarts.
-fn random_filling(grid: &Grid, rng: &mut StdRng) -> Option<Vec<u8>> {
-    'attempt: for _ in 0..200 {
-        let mut f = vec![0u8; grid.width() * grid.height()];
-        for pos in grid.positions() {
-            if !grid.is_white(pos) {
-                continue;
-            }
-            let mut used = 0u16;
-            for (dr, dc) in [(0usize, 1usize), (1, 0)] {
-                let (mut r, mut c) = (pos.row, pos.col);
-                while r >= dr && c >= dc && grid.is_white(Pos::new(r - dr, c - dc)) {
-                    r -= dr;
-                    c -= dc;
-                    used |= 1 << f[r * grid.width() + c];
-                }
-            }
-            let free: Vec<u8> = (1..=9).filter(|d| used & (1 << d) == 0).collect();
-            if free.is_empty() {
-                continue 'attempt;
-            }
-            f[grid.index(pos)] = free[rng.random_range(0..free.len())];
-        }
-        return Some(f);
-    }
-    None
-}
-
-/// Replaces every sum by letters under `key` (digit -> letter) and shows some cells' letters.
-fn encrypt(
-    grid: &Grid,
-    puzzle: &Puzzle,
-    solution: &[u8],
-    key: &[Letter; 10],
-    show: f64,
-    rng: &mut StdRng,
-) -> Grid {
-    let mut out = grid.clone();
-    let cipher = |c: Option<Clue>| match c {
-        Some(Clue::Sum(s)) => Some(Clue::Cipher(Cipher {
-            tens: (s >= 10).then(|| key[usize::from(s / 10)]),
-            units: key[usize::from(s % 10)],
-        })),
-        other => other,
-    };
-    for pos in grid.positions() {
-        match grid.get(pos) {
-            Cell::Wall { down, across } => out.set(
-                pos,
-                Cell::Wall {
-                    down: cipher(down),
-                    across: cipher(across),
-                },
-            ),
-            Cell::White { .. } => {
-                if rng.random_bool(show) {
-                    let d = solution[puzzle.cell_at(pos).unwrap().index()];
-                    out.set(
-                        pos,
-                        Cell::White {
-                            shown: Some(key[usize::from(d)]),
-                        },
-                    );
-                }
-            }
-        }
-    }
-    out
 }
 
 /// Checks count() and nth(k) for every k against the streamed solutions.
@@ -549,17 +357,6 @@ fn progress_rises_to_one() {
     assert_eq!(seen.last(), Some(&1.0));
     assert!(seen.iter().all(|p| (0.0..=1.0).contains(p)));
     assert!(seen.windows(2).all(|w| w[0] <= w[1]));
-}
-
-/// A 100 × 100 grid of 9 × 9 blocks of cells without sums: far too many states to count.
-fn pathological_grid() -> Grid {
-    let mut grid = Grid::new(100, 100);
-    for pos in grid.positions() {
-        if pos.row % 10 != 0 && pos.col % 10 != 0 {
-            grid.set(pos, Cell::WHITE);
-        }
-    }
-    grid
 }
 
 #[test]

@@ -14,6 +14,7 @@ use rand::Rng;
 use super::combos::is_single;
 use super::count::{Cancelled, Counter, branch_var, on_deep_stack};
 use super::propagate::{assign, digits, propagate_all};
+use super::search::write;
 use super::split_due;
 use super::state::State;
 use super::{Solution, Solver, Stats};
@@ -99,15 +100,6 @@ pub(crate) fn blank(cells: usize, cryptic: bool) -> Solution {
     Solution {
         digits: vec![0; cells],
         letters: cryptic.then_some([0; Letter::COUNT]),
-    }
-}
-
-fn write(solution: &mut Solution, cells: usize, var: u32, digit: u8) {
-    let v = var as usize;
-    if v < cells {
-        solution.digits[v] = digit;
-    } else if let Some(letters) = &mut solution.letters {
-        letters[v - cells] = digit;
     }
 }
 

@@ -576,8 +576,9 @@ impl<'a, O: Observer> Search<'a, O> {
     }
 }
 
+/// Writes a decided variable into a solution: a cell's digit, or a cryptic letter's value.
 #[inline]
-fn write(solution: &mut Solution, cells: usize, var: u32, digit: u8) {
+pub(crate) fn write(solution: &mut Solution, cells: usize, var: u32, digit: u8) {
     let v = var as usize;
     if v < cells {
         solution.digits[v] = digit;
