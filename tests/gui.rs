@@ -3,24 +3,17 @@
 
 #![cfg(feature = "gui")]
 
+mod app_harness;
+
+use app_harness::app;
 use egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kakuro::app::{AppOptions, KakuroApp};
+use kakuro::app::KakuroApp;
 use kakuro::{Cell, Clue, Direction, Pos};
 
 fn app_with(file: Option<std::path::PathBuf>) -> Harness<'static, KakuroApp> {
-    let mut harness = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .build_eframe(move |cc| {
-            KakuroApp::new(
-                cc,
-                AppOptions {
-                    file,
-                    ..AppOptions::default()
-                },
-            )
-        });
+    let mut harness = app(file);
     harness.run();
     harness
 }

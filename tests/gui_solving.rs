@@ -2,35 +2,22 @@
 
 #![cfg(feature = "gui")]
 
+mod app_harness;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
+use app_harness::{app, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kakuro::app::{AppOptions, KakuroApp, RunState};
+use kakuro::app::{KakuroApp, RunState};
 use kakuro::{Grid, Pos};
 
 fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
-    let mut harness = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .build_eframe(move |cc| {
-            KakuroApp::new(
-                cc,
-                AppOptions {
-                    file: Some(file),
-                    ..AppOptions::default()
-                },
-            )
-        });
+    let mut harness = app(Some(file));
     harness.run_steps(2);
     harness
-}
-
-fn puzzle(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("puzzles")
-        .join(name)
 }
 
 /// Steps the app (the solver keeps asking for repaints) until the run leaves Running.

@@ -2,37 +2,24 @@
 
 #![cfg(feature = "gui")]
 
+mod app_harness;
+
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use app_harness::{app, puzzle};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kakuro::app::{AppOptions, KakuroApp, WatchSummary};
+use kakuro::app::{KakuroApp, WatchSummary};
 use kakuro::solve::{CancelToken, Outcome, Solver, Stats};
 use kakuro::{Puzzle, format};
 
 fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
-    let mut harness = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .build_eframe(move |cc| {
-            KakuroApp::new(
-                cc,
-                AppOptions {
-                    file: Some(file),
-                    ..AppOptions::default()
-                },
-            )
-        });
+    let mut harness = app(Some(file));
     harness.run_steps(2);
     harness
-}
-
-fn puzzle(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("puzzles")
-        .join(name)
 }
 
 fn summary(h: &Harness<'_, KakuroApp>) -> WatchSummary {

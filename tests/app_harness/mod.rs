@@ -1,0 +1,30 @@
+//! The real app in an egui_kittest harness, shared by the GUI test suites.
+#![allow(dead_code)] // each test crate uses its own subset
+
+use std::path::PathBuf;
+
+use egui_kittest::Harness;
+use kakuro::app::{AppOptions, KakuroApp};
+
+/// The app in a window of the README screenshot's size, opening `file` (or the sample), before
+/// its first frame.
+pub fn app(file: Option<PathBuf>) -> Harness<'static, KakuroApp> {
+    Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| {
+            KakuroApp::new(
+                cc,
+                AppOptions {
+                    file,
+                    ..AppOptions::default()
+                },
+            )
+        })
+}
+
+/// A puzzle of the project's own `puzzles/` folder.
+pub fn puzzle(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name)
+}
