@@ -176,6 +176,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Restricting one cell's candidates keeps exactly the solutions with an allowed digit there,
+    /// for the stream and for the count.
+    #[test]
+    fn restricted_cell_keeps_exactly_the_matching_solutions(
+        seed in any::<u64>(),
+        w in 2usize..=5,
+        h in 2usize..=5,
+        cell in any::<prop::sample::Index>(),
+        allowed in 0u16..1024,
+    ) {
+        let grid = random_small_grid(seed, w, h, 0.8, false, 0.15);
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let Some(all) = brute_force(&puzzle, 3000) else {
+            return Ok(());
+        };
+        let cell = cell.index(puzzle.cells().len());
+        let expected: HashSet<Vec<u8>> = all
+            .into_iter()
+            .filter(|digits| allowed & (1 << digits[cell]) != 0)
+            .collect();
+        let mut found = HashSet::new();
+        let mut solver = Solver::new(&puzzle).with_candidates(kakuro::CellId(cell as u32), allowed);
+        let outcome = solver.for_each(|s| {
+            found.insert(s.digits.clone());
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(outcome, Outcome::Complete);
+        prop_assert_eq!(&found, &expected);
+        let counted = solver.count().unwrap();
+        prop_assert_eq!(counted, num_bigint::BigUint::from(expected.len()));
+    }
+}
+
 #[test]
 fn brute_force_agrees_on_known_small_puzzles() {
     // small.kakuro has 6 solutions (r2c3 + r2c4 = 9 leaves three pairs, r3 two orders).

@@ -308,6 +308,33 @@ fn the_designers_check_follows_the_clues() {
     assert_eq!(varying.len(), 4);
 }
 
+#[test]
+fn the_designers_check_counts_past_the_streamed_solutions() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    let mut summary = wait_for_check(&mut h);
+    // The first answer may be partial ("at least 100,000"); the last is exact.
+    for _ in 0..1000 {
+        if !summary.ends_with("still checking…") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        h.run_steps(1);
+        summary = h.state().check_summary().unwrap();
+    }
+    assert!(
+        summary.starts_with("3,048,192 solutions: they differ in "),
+        "{summary}"
+    );
+    let (_, varying) = h.state_mut().highlighted_cells();
+    let expected = summary
+        .split_whitespace()
+        .nth(5)
+        .unwrap()
+        .parse::<usize>()
+        .unwrap();
+    assert_eq!(varying.len(), expected);
+}
+
 /// Benchmark, not a check of speed: the UI frame build time while millions.kakuro streams.
 /// `cargo test --test gui_solving -- --ignored --nocapture frame_time`
 #[test]

@@ -7,14 +7,17 @@ use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::browser::group;
+use num_bigint::BigUint;
+
+use super::browser::group_digits;
 use crate::solve::{CancelToken, Outcome, Solver};
-use crate::{Grid, Pos, Puzzle};
+use crate::{CellId, Grid, Pos, Puzzle};
 
 /// Quiet time after an edit before the check starts.
 const DEBOUNCE: Duration = Duration::from_millis(350);
-/// Solutions the check counts at most: enough to tell a designer "many".
-const LIMIT: u64 = 100_000;
+/// Solutions the check streams before it turns to exact counting: most designs in progress
+/// have fewer, and streaming them tells where they differ at once.
+const STREAMED: u64 = 100_000;
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,12 +30,14 @@ pub enum Verdict {
     Unique,
     /// Several solutions.
     Several {
-        /// How many were counted.
-        count: u64,
-        /// Whether that is all of them (else there are at least `count`).
-        complete: bool,
-        /// The cells that are not the same in every solution counted.
+        /// How many there are, or at least.
+        count: BigUint,
+        /// Whether `count` is exact (else there are at least that many, and counting goes on).
+        exact: bool,
+        /// The cells that are not the same in every solution (so far).
         varies: Vec<Pos>,
+        /// Whether `varies` is every such cell (else only those seen in the first solutions).
+        all_varies: bool,
     },
 }
 
@@ -45,21 +50,40 @@ impl Verdict {
             Verdict::Unique => "Unique solution".into(),
             Verdict::Several {
                 count,
-                complete,
+                exact,
                 varies,
+                all_varies,
             } => {
-                let (at_least, those) = if *complete {
-                    ("", "they")
+                let at_least = if *exact { "" } else { "at least " };
+                let those = if *all_varies {
+                    "they"
                 } else {
-                    ("at least ", "the first ones")
+                    "the first ones"
+                };
+                let more = if *exact && *all_varies {
+                    ""
+                } else {
+                    "; still checking…"
                 };
                 format!(
-                    "{at_least}{} solutions: {those} differ in {} cells (outlined)",
-                    group(*count),
+                    "{at_least}{} solutions: {those} differ in {} cells (outlined){more}",
+                    group_digits(&count.to_string()),
                     varies.len()
                 )
             }
         }
+    }
+
+    /// Whether the check has more to say after this.
+    fn is_final(&self) -> bool {
+        !matches!(
+            self,
+            Verdict::Several { exact: false, .. }
+                | Verdict::Several {
+                    all_varies: false,
+                    ..
+                }
+        )
     }
 }
 
@@ -91,11 +115,15 @@ impl Check {
             self.retire();
         }
         self.retired.retain(|h| !h.is_finished());
-        if let Some(job) = &self.job
-            && let Ok(verdict) = job.receiver.try_recv()
-        {
-            self.result = Some((job.generation, verdict));
-            self.retire();
+        if let Some(job) = &self.job {
+            let mut done = false;
+            while let Ok(verdict) = job.receiver.try_recv() {
+                done = verdict.is_final();
+                self.result = Some((job.generation, verdict));
+            }
+            if done || job.handle.is_finished() && self.result_for(job.generation) {
+                self.retire();
+            }
         }
         let checked = self.result.as_ref().is_some_and(|(g, _)| *g == generation);
         if checked || self.job.is_some() {
@@ -124,6 +152,11 @@ impl Check {
             .map(|(_, v)| v)
     }
 
+    /// Whether a verdict for `generation` has arrived.
+    fn result_for(&self, generation: u64) -> bool {
+        self.result.as_ref().is_some_and(|(g, _)| *g == generation)
+    }
+
     /// Cancels the running check without waiting for it.
     fn retire(&mut self) {
         if let Some(job) = self.job.take() {
@@ -149,10 +182,10 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
     let handle = std::thread::Builder::new()
         .name("kakuro-check".into())
         .spawn(move || {
-            if let Some(verdict) = check(&puzzle, token) {
+            check(&puzzle, &token, &mut |verdict| {
                 let _ = sender.send(verdict);
                 ctx.request_repaint();
-            }
+            });
         })?;
     Ok(Job {
         generation,
@@ -162,37 +195,138 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
     })
 }
 
-/// Counts up to [`LIMIT`] solutions and where they differ; `None` when cancelled.
-fn check(puzzle: &Puzzle, cancel: CancelToken) -> Option<Verdict> {
-    let cells = puzzle.cells().len();
-    let mut seen = vec![0u16; cells];
+/// Checks `puzzle`, telling `report` what it knows as it learns it: the first
+/// [`STREAMED`] solutions and where they differ; then, if there are more, every cell that can
+/// differ and the exact count. Reports nothing more once cancelled.
+fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict)) {
+    // Per cell, the digits it takes in the solutions seen so far.
+    let mut seen = vec![0u16; puzzle.cells().len()];
     let mut count = 0u64;
-    let mut solver = Solver::new(puzzle).with_cancel(cancel);
+    let mut solver = Solver::new(puzzle).with_cancel(cancel.clone());
     let outcome = solver.for_each(|solution| {
-        for (mask, &d) in seen.iter_mut().zip(&solution.digits) {
-            *mask |= 1 << d;
-        }
+        note(&mut seen, &solution.digits);
         count += 1;
-        if count >= LIMIT {
+        if count >= STREAMED {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
-    Some(match (outcome, count) {
-        (Outcome::Cancelled, _) => return None,
-        (_, 0) => Verdict::NoSolution,
-        (_, 1) => Verdict::Unique,
-        (outcome, count) => Verdict::Several {
-            count,
-            complete: outcome == Outcome::Complete,
-            varies: puzzle
-                .cells()
-                .iter()
-                .zip(&seen)
-                .filter(|(_, mask)| mask.count_ones() > 1)
-                .map(|(cell, _)| cell.pos)
-                .collect(),
-        },
-    })
+    let several = |count: BigUint, exact: bool, seen: &[u16], all_varies: bool| Verdict::Several {
+        count,
+        exact,
+        varies: puzzle
+            .cells()
+            .iter()
+            .zip(seen)
+            .filter(|(_, mask)| mask.count_ones() > 1)
+            .map(|(cell, _)| cell.pos)
+            .collect(),
+        all_varies,
+    };
+    match (outcome, count) {
+        (Outcome::Cancelled, _) => return,
+        (_, 0) => return report(Verdict::NoSolution),
+        (_, 1) => return report(Verdict::Unique),
+        (Outcome::Complete, _) => return report(several(count.into(), true, &seen, true)),
+        _ => report(several(count.into(), false, &seen, false)),
+    }
+    // A cell that kept one digit so far varies if some solution has another digit there; each
+    // such solution found also settles other cells.
+    for (i, cell) in puzzle.cells().iter().enumerate() {
+        if seen[i].count_ones() > 1 {
+            continue;
+        }
+        let other = Solver::new(puzzle)
+            .with_cancel(cancel.clone())
+            .with_candidates(CellId(i as u32), !seen[i])
+            .first();
+        if cancel.is_cancelled() {
+            return;
+        }
+        if let Some(solution) = other {
+            debug_assert_ne!(
+                solution.digits[i],
+                seen[i].trailing_zeros() as u8,
+                "{cell:?}"
+            );
+            note(&mut seen, &solution.digits);
+        }
+    }
+    report(several(count.into(), false, &seen, true));
+    if let Ok(exact) = solver.count() {
+        report(several(exact, true, &seen, true));
+    }
+}
+
+/// Adds a solution's digits to the per-cell digit sets.
+fn note(seen: &mut [u16], digits: &[u8]) {
+    for (mask, &d) in seen.iter_mut().zip(digits) {
+        *mask |= 1 << d;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdicts(path: &str) -> Vec<Verdict> {
+        let text = std::fs::read_to_string(path).unwrap();
+        let doc = crate::format::parse(&text, crate::format::Format::Kakuro)
+            .unwrap()
+            .document;
+        let puzzle = Puzzle::from_grid(&doc.grid).unwrap();
+        let mut out = Vec::new();
+        check(&puzzle, &CancelToken::new(), &mut |v| out.push(v));
+        out
+    }
+
+    #[test]
+    fn many_solutions_end_in_an_exact_count_and_every_varying_cell() {
+        let out = verdicts("puzzles/millions.kakuro");
+        let last = out.last().unwrap();
+        assert!(last.is_final());
+        assert!(out[..out.len() - 1].iter().all(|v| !v.is_final()));
+        let Verdict::Several { count, varies, .. } = last else {
+            panic!("{last:?}");
+        };
+        assert_eq!(*count, BigUint::from(3_048_192u32));
+        // The streamed prefix saw only some of the varying cells; the check finds them all.
+        let Verdict::Several { varies: first, .. } = &out[0] else {
+            panic!("{:?}", out[0]);
+        };
+        assert!(
+            first.len() < varies.len(),
+            "{} {}",
+            first.len(),
+            varies.len()
+        );
+        assert!(
+            last.summary()
+                .starts_with("3,048,192 solutions: they differ in ")
+        );
+    }
+
+    #[test]
+    fn few_solutions_answer_once() {
+        let out = verdicts("puzzles/two.kakuro");
+        assert_eq!(out.len(), 1);
+        assert!(out[0].summary().starts_with("2 solutions: they differ in "));
+        assert_eq!(verdicts("puzzles/wikipedia.kakuro"), vec![Verdict::Unique]);
+        assert_eq!(verdicts("puzzles/none.kakuro"), vec![Verdict::NoSolution]);
+    }
+
+    #[test]
+    fn a_cancelled_check_says_nothing() {
+        let text = std::fs::read_to_string("puzzles/millions.kakuro").unwrap();
+        let doc = crate::format::parse(&text, crate::format::Format::Kakuro)
+            .unwrap()
+            .document;
+        let puzzle = Puzzle::from_grid(&doc.grid).unwrap();
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let mut out = Vec::new();
+        check(&puzzle, &cancel, &mut |v| out.push(v));
+        assert!(out.is_empty());
+    }
 }

@@ -158,6 +158,18 @@ impl<'p> Solver<'p> {
         self
     }
 
+    /// Allows only `digits` (bit `d` for digit `d`) in `cell`: "is there a solution where this
+    /// cell is not 5?" without editing the puzzle.
+    pub fn with_candidates(mut self, cell: crate::CellId, digits: combos::Mask) -> Solver<'p> {
+        let domain = &mut self.model.initial_domains[cell.0 as usize];
+        *domain &= digits;
+        if *domain == 0 {
+            self.model.hopeless = true;
+        }
+        self.memo = memo::Memo::default();
+        self
+    }
+
     /// The puzzle being solved.
     pub fn puzzle(&self) -> &'p Puzzle {
         self.puzzle
