@@ -312,3 +312,26 @@ fn grid_grows_and_shrinks_at_every_edge() {
         "undo puts the left column back"
     );
 }
+
+/// The controls below the selected cell's hints stay put whatever is selected, so a quick click
+/// after a selection lands where the pointer was aimed.
+#[test]
+fn the_panel_below_the_selection_does_not_move() {
+    let mut h = app_with(Some(app_harness::puzzle("wikipedia.kakuro")));
+    click(&mut h, "Clues");
+    let mut tops = Vec::new();
+    for cell in [
+        "r3c4, wall, down 15 across 29",
+        "r1c1, wall",
+        "r2c2, white cell",
+        "r1c2, wall, down 23",
+        "r6c2, wall, down 11",
+    ] {
+        click(&mut h, cell);
+        tops.push((cell, h.get_by_label("+ Top").rect().top()));
+    }
+    let first = tops[0].1;
+    for (cell, top) in &tops {
+        assert!((top - first).abs() < 0.5, "{tops:?} ({cell})");
+    }
+}

@@ -532,3 +532,37 @@ fn jump_time() {
     h.key_press(Key::Escape);
     h.run_steps(1);
 }
+
+/// Benchmark, not a check of speed: how long Stop (Esc) takes, from the key to the frame that
+/// shows the run stopped, while enum-blocks.kakuro (8^9 solutions) streams at full speed.
+/// `cargo test --test gui_solving -- --ignored --nocapture stop_latency`
+#[test]
+#[ignore]
+fn stop_latency() {
+    let mut h = app_with(puzzle("enum-blocks.kakuro"));
+    let mut times = Vec::new();
+    for round in 0..20u64 {
+        h.key_press(Key::F5);
+        h.run_steps(1);
+        assert_eq!(h.state().solve_state(), Some(RunState::Running));
+        // Let it stream for a while, at the display's pace.
+        let until = std::time::Instant::now() + Duration::from_millis(100 + 20 * round);
+        while std::time::Instant::now() < until {
+            h.step();
+            std::thread::sleep(Duration::from_millis(16));
+        }
+        let t = std::time::Instant::now();
+        h.key_press(Key::Escape);
+        while h.state().solve_state() == Some(RunState::Running) {
+            h.step();
+        }
+        times.push(t.elapsed());
+        assert_eq!(h.state().solve_state(), Some(RunState::Stopped));
+        assert!(h.state().solutions_found() > 0);
+    }
+    times.sort();
+    println!(
+        "Esc to stopped: p50 {:?}, p90 {:?}, max {:?}",
+        times[10], times[18], times[19]
+    );
+}

@@ -191,9 +191,12 @@ impl KakuroApp {
             Some(verdict @ Verdict::Unique) => (verdict.summary(), SOLVED),
             Some(verdict) => (verdict.summary(), ui.visuals().warn_fg_color),
         };
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Check:");
-            ui.label(RichText::new(text).color(color));
+        // The verdict's length changes as the check goes on; the panel below should not.
+        super::tools::at_least_lines(ui, 2.0, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Check:");
+                ui.label(RichText::new(text).color(color));
+            });
         });
     }
 }

@@ -20,10 +20,13 @@ impl KakuroApp {
                 ui.selectable_value(&mut self.editor.tool, tool, tool.name());
             }
         });
-        ui.label(RichText::new(tool_help(self.editor.tool)).small().weak());
+        at_least_lines(ui, 2.0, |ui| {
+            ui.label(RichText::new(tool_help(self.editor.tool)).small().weak());
+        });
         ui.checkbox(&mut self.editor.symmetric, "Symmetric (180° rotation)");
         ui.separator();
-        self.selection_ui(ui);
+        // A wall with both clues takes seven rows: title, two clues with their digit sets, help.
+        at_least_lines(ui, 7.0, |ui| self.selection_ui(ui));
         ui.separator();
         self.grid_ui(ui);
         ui.separator();
@@ -51,7 +54,7 @@ impl KakuroApp {
         });
     }
 
-    fn selection_ui(&mut self, ui: &mut Ui) {
+    fn selection_ui(&self, ui: &mut Ui) {
         let pos = self.editor.cursor;
         let grid = self.editor.grid();
         ui.strong(format!("Selected: {}", cell_label(grid, pos)));
@@ -179,4 +182,14 @@ fn run_through(grid: &Grid, pos: Pos, dir: Direction) -> Option<(Pos, Pos)> {
         }
         start = prev;
     }
+}
+
+/// Lays out `add` in at least `rows` rows of body text, so that when a shorter text replaces a
+/// longer one, the controls below do not move up under the pointer.
+pub(super) fn at_least_lines(ui: &mut Ui, rows: f32, add: impl FnOnce(&mut Ui)) {
+    let top = ui.cursor().top();
+    add(ui);
+    let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let used = ui.cursor().top() - top;
+    ui.add_space((rows * row - used).max(0.0));
 }
