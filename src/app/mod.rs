@@ -10,6 +10,7 @@ mod checker;
 mod dialogs;
 mod editor;
 mod files;
+mod frames;
 mod history;
 mod icon;
 mod oracle;
@@ -33,6 +34,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 
 pub use board::cell_label;
 pub use editor::{Edge, Tool};
+pub use frames::FrameTimes;
 pub use runs::{digit_sets, hint};
 pub use watch_ui::WatchSummary;
 
@@ -81,6 +83,8 @@ pub struct LaunchOptions {
     pub screenshot: Option<PathBuf>,
     /// The graphics backend.
     pub renderer: Renderer,
+    /// Print the frame times (median, 99th percentile) when the window closes.
+    pub frame_stats: bool,
 }
 
 /// Options of the app itself, independent of the window (tests build the app with these).
@@ -93,6 +97,8 @@ pub struct AppOptions {
     /// Use the system's file dialogs (rfd). Off in tests: Open and Save As then ask for a path
     /// in the window.
     pub native_dialogs: bool,
+    /// Where to note every frame's time, if anyone wants them.
+    pub frame_times: Option<FrameTimes>,
 }
 
 /// Title, author and notes of the puzzle (saved in `.ron` files).
@@ -348,7 +354,13 @@ fn sample() -> (Sheet, Meta) {
 }
 
 impl eframe::App for KakuroApp {
-    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+    fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        if let Some(times) = &self.options.frame_times {
+            times.record(
+                frame.info().cpu_usage,
+                self.browser.is_running() || self.watch.running(),
+            );
+        }
         self.poll_dialogs(ctx);
         self.drop_files(ctx);
         if let Some(shot) = &mut self.screenshot {
@@ -428,10 +440,12 @@ impl eframe::App for KakuroApp {
 /// Opens the window and runs the app until it is closed.
 pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let shot_result = screenshot::ResultSlot::default();
+    let frame_times = options.frame_stats.then(FrameTimes::default);
     let app_options = AppOptions {
         file: options.file.clone(),
         screenshot: options.screenshot.clone(),
         native_dialogs: true,
+        frame_times: frame_times.clone(),
     };
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Kakuro")
@@ -469,6 +483,9 @@ pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
             "could not open the window ({:?} renderer): {e}",
             options.renderer
         );
+    }
+    if let Some(times) = frame_times {
+        eprintln!("{}", times.report());
     }
     shot_result.finish(options.screenshot.is_some())
 }

@@ -56,7 +56,7 @@ impl WatchMode {
         }
     }
 
-    fn running(&self) -> bool {
+    pub(super) fn running(&self) -> bool {
         self.session.as_ref().is_some_and(|s| s.watcher.is_some())
     }
 

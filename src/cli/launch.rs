@@ -1,4 +1,4 @@
-//! `kakuro [FILE] [--screenshot OUT.png] [--renderer glow|wgpu]`: the desktop app.
+//! `kakuro [FILE] [--screenshot OUT.png] [--renderer glow|wgpu] [--frame-stats]`: the desktop app.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,6 +13,7 @@ pub fn open_app(
     file: Option<PathBuf>,
     screenshot: Option<PathBuf>,
     renderer: Option<RendererChoice>,
+    frame_stats: bool,
 ) -> Result<ExitCode> {
     use kakuro::app::{LaunchOptions, Renderer, run};
     let renderer = match renderer {
@@ -24,6 +25,7 @@ pub fn open_app(
         file,
         screenshot,
         renderer,
+        frame_stats,
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -34,9 +36,10 @@ pub fn open_app(
     file: Option<PathBuf>,
     screenshot: Option<PathBuf>,
     renderer: Option<RendererChoice>,
+    frame_stats: bool,
 ) -> Result<ExitCode> {
     use clap::CommandFactory;
-    if file.is_none() && screenshot.is_none() && renderer.is_none() {
+    if file.is_none() && screenshot.is_none() && renderer.is_none() && !frame_stats {
         super::Cli::command().print_help()?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -44,6 +44,10 @@ pub struct Cli {
     /// The app's graphics back end.
     #[arg(long, value_enum)]
     pub renderer: Option<RendererChoice>,
+    /// Print the app's frame times (median, 99th percentile, while searching and otherwise)
+    /// when its window closes.
+    #[arg(long)]
+    pub frame_stats: bool,
 }
 
 /// The app's graphics back end, as named on the command line.
@@ -124,7 +128,7 @@ pub enum Command {
 /// Runs the parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let Some(command) = cli.command else {
-        return launch::open_app(cli.file, cli.screenshot, cli.renderer);
+        return launch::open_app(cli.file, cli.screenshot, cli.renderer, cli.frame_stats);
     };
     match command {
         Command::Solve {
