@@ -270,14 +270,17 @@ fn note(seen: &mut [u16], digits: &[u8]) {
 mod tests {
     use super::*;
 
-    fn verdicts(path: &str) -> Vec<Verdict> {
+    fn load(path: &str) -> Puzzle {
         let text = std::fs::read_to_string(path).unwrap();
         let doc = crate::format::parse(&text, crate::format::Format::Kakuro)
             .unwrap()
             .document;
-        let puzzle = Puzzle::from_grid(&doc.grid).unwrap();
+        Puzzle::from_grid(&doc.grid).unwrap()
+    }
+
+    fn verdicts(path: &str) -> Vec<Verdict> {
         let mut out = Vec::new();
-        check(&puzzle, &CancelToken::new(), &mut |v| out.push(v));
+        check(&load(path), &CancelToken::new(), &mut |v| out.push(v));
         out
     }
 
@@ -318,11 +321,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_check_says_nothing() {
-        let text = std::fs::read_to_string("puzzles/millions.kakuro").unwrap();
-        let doc = crate::format::parse(&text, crate::format::Format::Kakuro)
-            .unwrap()
-            .document;
-        let puzzle = Puzzle::from_grid(&doc.grid).unwrap();
+        let puzzle = load("puzzles/millions.kakuro");
         let cancel = CancelToken::new();
         cancel.cancel();
         let mut out = Vec::new();
