@@ -308,6 +308,43 @@ fn the_designers_check_follows_the_clues() {
     assert_eq!(varying.len(), 4);
 }
 
+/// The paging buttons stay where they are from the first frame of a run to its end, whether
+/// the exact count is still being worked out or not: a user aiming at Next hits Next.
+#[test]
+fn the_browser_controls_keep_their_place_through_a_run() {
+    // 9 × 9 open cells, no sums: streams at once, far too many (Latin squares) to count.
+    let mut text = String::from("\\");
+    text.push_str(&" \\".repeat(9));
+    for _ in 0..9 {
+        text.push_str("\n\\");
+        text.push_str(&" __".repeat(9));
+    }
+    text.push('\n');
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("latin.kakuro");
+    std::fs::write(&path, text).unwrap();
+    let mut h = app_with(path);
+    h.key_press(Key::F5);
+    h.run_steps(3);
+    assert_eq!(h.state().solve_state(), Some(RunState::Running));
+    assert_eq!(h.state().exact_count(), None, "still counting");
+    let top = |h: &Harness<'_, KakuroApp>| h.get_by_label("Next").rect().top();
+    let running = top(&h);
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert_eq!(h.state().solve_state(), Some(RunState::Stopped));
+    assert_eq!(running, top(&h));
+
+    // And on a puzzle that counts at once and runs to the end.
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.key_press(Key::F5);
+    h.run_steps(1);
+    let running = top(&h);
+    wait_for_end(&mut h);
+    assert_eq!(h.state().solve_state(), Some(RunState::Done));
+    assert_eq!(running, top(&h));
+}
+
 #[test]
 fn the_designers_check_counts_past_the_streamed_solutions() {
     let mut h = app_with(puzzle("millions.kakuro"));

@@ -3,7 +3,7 @@
 
 use egui::{Key, RichText, Ui};
 
-use super::browser::{Browser, RunState, group};
+use super::browser::{Browser, RunState, group, group_digits};
 use crate::Pos;
 
 /// What the user asked the panel for.
@@ -51,15 +51,13 @@ impl Browser {
         if let Some(line) = self.status_line() {
             ui.label(RichText::new(line).small());
         }
-        if run.counting() {
-            ui.label(
-                RichText::new(format!(
-                    "Counting exactly: {:.0}% done",
-                    run.counted * 100.0
-                ))
-                .small(),
-            );
-        }
+        // Always one line, so the controls below keep their place when the count arrives.
+        let counting = match &run.exact {
+            Some(n) => format!("Exact count: {}", group_digits(&n.to_string())),
+            None if run.counting() => format!("Counting exactly: {:.0}% done", run.counted * 100.0),
+            None => "Exact count: not known (stopped before it was counted)".into(),
+        };
+        ui.label(RichText::new(counting).small());
         let stored = run.store.stored();
         ui.label(
             RichText::new(format!(
