@@ -208,6 +208,7 @@ fn page_to_the_millionth_solution_while_streaming() {
     assert!(h.state().solutions_stored() >= 1_001_000);
     let status = h.state().solve_status().unwrap();
     assert!(status.contains("nodes/s"), "{status}");
+    assert!(status.contains("/s) · "), "{status}");
     h.get_by_role_and_label(egui::Role::TextInput, "Go to")
         .set_text_value_accesskit("1,000,000");
     h.run_steps(1);

@@ -418,20 +418,32 @@ impl Browser {
             RunState::Stopped => "stopped by user".to_string(),
         };
         Some(format!(
-            "{} · {:.1} s · {speed} nodes/s · {state}",
+            "{} ({}) · {:.1} s · {speed} nodes/s · {state}",
             solutions(run.found()),
+            per_second(run.found() as f64 / secs),
             secs
         ))
     }
 }
 
-/// 3048192 → "3,048,192".
+/// A rate for the status line: "850/s", "12.5 k/s", "1.3 M/s".
+fn per_second(rate: f64) -> String {
+    if rate >= 1e6 {
+        format!("{:.1} M/s", rate / 1e6)
+    } else if rate >= 1e3 {
+        format!("{:.1} k/s", rate / 1e3)
+    } else {
+        format!("{rate:.0}/s")
+    }
+}
+
 /// "1 solution", "2,048 solutions": a count with its noun.
 pub fn solutions(n: u64) -> String {
     let noun = if n == 1 { "solution" } else { "solutions" };
     format!("{} {noun}", group(n))
 }
 
+/// 3048192 → "3,048,192".
 pub fn group(n: u64) -> String {
     group_digits(&n.to_string())
 }
@@ -455,6 +467,9 @@ mod tests {
         assert_eq!(super::solutions(1), "1 solution");
         assert_eq!(super::solutions(0), "0 solutions");
         assert_eq!(super::solutions(3_048_192), "3,048,192 solutions");
+        assert_eq!(super::per_second(850.4), "850/s");
+        assert_eq!(super::per_second(12_540.0), "12.5 k/s");
+        assert_eq!(super::per_second(1_330_000.0), "1.3 M/s");
     }
 
     #[test]
