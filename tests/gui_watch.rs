@@ -180,17 +180,20 @@ fn group(n: u64) -> String {
     out
 }
 
-/// The plain engine on another thread while the UI thread builds idle frames every 16 ms (the
-/// same load on the machine as a watched run), cancelled after `limit`.
+/// The plain engine on a background thread while the UI thread builds idle frames every 16 ms
+/// (the same load on the machine as a watched run), cancelled after `limit`.
 fn unwatched(p: &Puzzle, h: &mut Harness<'_, KakuroApp>, limit: Duration) -> Stats {
     let cancel = CancelToken::new();
     let token = cancel.clone();
     let p = p.clone();
-    let worker = std::thread::spawn(move || {
+    // A worker thread like the app's own (as urgent as the watcher's), so that the two runs
+    // compete with the UI thread on the same terms.
+    let worker = kakuro::app::background::spawn("unwatched", move || {
         let mut solver = Solver::new(&p).with_cancel(token);
         solver.for_each(|_| ControlFlow::Continue(()));
         solver.stats()
-    });
+    })
+    .unwrap();
     let started = Instant::now();
     while !worker.is_finished() {
         if started.elapsed() >= limit {

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
+use super::background;
 use super::browser::group_digits;
 use crate::solve::{CancelToken, Outcome, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
@@ -179,14 +180,12 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
     let cancel = CancelToken::new();
     let token = cancel.clone();
     let (sender, receiver) = channel();
-    let handle = std::thread::Builder::new()
-        .name("kakuro-check".into())
-        .spawn(move || {
-            check(&puzzle, &token, &mut |verdict| {
-                let _ = sender.send(verdict);
-                ctx.request_repaint();
-            });
-        })?;
+    let handle = background::spawn("kakuro-check", move || {
+        check(&puzzle, &token, &mut |verdict| {
+            let _ = sender.send(verdict);
+            ctx.request_repaint();
+        });
+    })?;
     Ok(Job {
         generation,
         cancel,

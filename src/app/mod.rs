@@ -3,6 +3,7 @@
 //! One module per panel or concept, each with a small `ui` entry point. Solving in the app
 //! (issue 6) belongs in a panel of its own next to [`tools`], fed by the same [`Editor`].
 
+pub mod background;
 mod board;
 mod browser;
 mod browser_ui;

@@ -7,6 +7,7 @@ use std::thread::JoinHandle;
 
 use num_bigint::BigUint;
 
+use super::background;
 use crate::Puzzle;
 use crate::solve::{CancelToken, Solver};
 
@@ -35,9 +36,9 @@ impl Oracle {
         let (requests, asked) = channel();
         let (answer, answers) = channel();
         let token = cancel.clone();
-        let handle = std::thread::Builder::new()
-            .name("kakuro-count".into())
-            .spawn(move || run(&puzzle, token, &asked, &answer, &ctx))?;
+        let handle = background::spawn("kakuro-count", move || {
+            run(&puzzle, token, &asked, &answer, &ctx)
+        })?;
         Ok(Oracle {
             cancel,
             requests: Some(requests),

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::background;
 use super::solutions::{pack, stride};
 use crate::Puzzle;
 use crate::solve::{CancelToken, Observer, Outcome, Snapshot, Solution, Solver, Stats};
@@ -59,9 +60,9 @@ impl Worker {
         let (sender, receiver) = sync_channel(CHANNEL_BATCHES);
         let live = Arc::new(Mutex::new(Live::default()));
         let (token, slot) = (cancel.clone(), live.clone());
-        let handle = std::thread::Builder::new()
-            .name("kakuro-solve".into())
-            .spawn(move || run(&puzzle, token, &sender, &slot, &ctx))?;
+        let handle = background::spawn("kakuro-solve", move || {
+            run(&puzzle, token, &sender, &slot, &ctx)
+        })?;
         Ok(Worker {
             cancel,
             receiver: Some(receiver),

@@ -8,6 +8,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::background;
 use super::solver::FRAME;
 use crate::Puzzle;
 use crate::solve::{CancelToken, Event, Observer, Outcome, Snapshot, Solver, Stats};
@@ -119,9 +120,7 @@ impl Watcher {
             view: Mutex::new(View::default()),
         });
         let (token, slot) = (cancel.clone(), shared.clone());
-        let handle = std::thread::Builder::new()
-            .name("kakuro-watch".into())
-            .spawn(move || run(&puzzle, &token, &slot, &ctx))?;
+        let handle = background::spawn("kakuro-watch", move || run(&puzzle, &token, &slot, &ctx))?;
         Ok(Watcher {
             cancel,
             shared,
