@@ -407,9 +407,15 @@ impl Browser {
 
     /// The status line: count, elapsed, speed, progress and state.
     pub fn status_line(&self) -> Option<String> {
+        self.status_parts()
+            .map(|(count, state)| format!("{count} · {state}"))
+    }
+
+    /// The status line in two halves, for the panel's two fixed lines: the solutions, their
+    /// rate and the time; the nodes' rate and how far the search is.
+    pub fn status_parts(&self) -> Option<(String, String)> {
         let run = self.run.as_ref()?;
-        let elapsed = run.elapsed();
-        let secs = elapsed.as_secs_f64().max(1e-3);
+        let secs = run.elapsed().as_secs_f64().max(1e-3);
         let stats = run.live.stats;
         let speed = group((stats.nodes as f64 / secs) as u64);
         let state = match run.state {
@@ -417,11 +423,13 @@ impl Browser {
             RunState::Done => "done".to_string(),
             RunState::Stopped => "stopped by user".to_string(),
         };
-        Some(format!(
-            "{} ({}) · {:.1} s · {speed} nodes/s · {state}",
-            solutions(run.found()),
-            per_second(run.found() as f64 / secs),
-            secs
+        Some((
+            format!(
+                "{} ({}) · {secs:.1} s",
+                solutions(run.found()),
+                per_second(run.found() as f64 / secs),
+            ),
+            format!("{speed} nodes/s · {state}"),
         ))
     }
 }

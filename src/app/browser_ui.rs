@@ -48,8 +48,9 @@ impl Browser {
             _ => run.live.progress as f32,
         };
         ui.add(egui::ProgressBar::new(done).desired_height(6.0));
-        if let Some(line) = self.status_line() {
-            ui.label(RichText::new(line).small());
+        if let Some((count, state)) = self.status_parts() {
+            ui.label(RichText::new(count).small());
+            ui.label(RichText::new(state).small());
         }
         // Always one line, so the controls below keep their place when the count arrives.
         let counting = match &run.exact {
