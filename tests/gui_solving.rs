@@ -346,6 +346,41 @@ fn the_browser_controls_keep_their_place_through_a_run() {
     assert_eq!(running, top(&h));
 }
 
+/// The side panel's content keeps its left edge when it grows taller than the window (the
+/// browser's controls appear on Solve): a scroll bar must not push it sideways.
+#[test]
+fn the_panel_does_not_shift_sideways_when_it_grows() {
+    let mut h = app_with(puzzle("enum-blocks.kakuro"));
+    let left = |h: &Harness<'_, KakuroApp>| h.get_by_label("Stop watching").rect().left();
+    let before = left(&h);
+    h.key_press(Key::F5);
+    h.run_steps(3);
+    h.run_steps(2);
+    assert!(h.query_by_label("Next").is_some(), "the browser is shown");
+    assert_eq!(before, left(&h));
+    // A nine-digit solution number does not widen the panel either.
+    h.state_mut().go_to_solution(123_456_789);
+    for _ in 0..500 {
+        h.run_steps(1);
+        if h.state()
+            .browser_headline()
+            .starts_with("Solution 123,456,789 ")
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        h.state()
+            .browser_headline()
+            .starts_with("Solution 123,456,789 ")
+    );
+    h.run_steps(2);
+    assert_eq!(before, left(&h));
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+}
+
 #[test]
 fn the_designers_check_counts_past_the_streamed_solutions() {
     let mut h = app_with(puzzle("millions.kakuro"));

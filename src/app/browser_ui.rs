@@ -133,10 +133,19 @@ impl Browser {
             }
         });
         let mut number = current + 1;
+        // The slider spans the panel without a number box beside it: the headline says the
+        // number, and a box as wide as the number would widen the panel as numbers grow.
         let slider = egui::Slider::new(&mut number, 1..=browsable.max(1))
-            .text("Solution number")
+            .show_value(false)
             .integer();
-        if ui.add(slider).changed() {
+        let response = ui
+            .scope(|ui| {
+                ui.spacing_mut().slider_width = ui.available_width();
+                ui.add(slider)
+            })
+            .inner
+            .on_hover_text("Drag through the solutions");
+        if response.changed() {
             target = Some(number - 1);
         }
         ui.horizontal(|ui| {
