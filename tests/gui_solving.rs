@@ -554,6 +554,41 @@ fn jump_to_the_last_solution_right_after_solve() {
     h.run_steps(1);
 }
 
+/// A solution fetched past the stored ones still shows which cells changed from the one before.
+#[test]
+fn changes_show_on_a_solution_fetched_past_the_stream() {
+    let name = "millions.kakuro";
+    let mut h = app_with(puzzle(name));
+    h.state_mut().set_highlights(true, false);
+    click(&mut h, "Solve");
+    wait_for_count(&mut h);
+    let k = 2_999_999;
+    h.state_mut().go_to_solution(k);
+    for _ in 0..2000 {
+        h.run_steps(1);
+        if h.state()
+            .browser_headline()
+            .starts_with(&format!("Solution {} ", group(k)))
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(h.state().solutions_stored() < k, "fetched, not streamed");
+    let (now, before) = (engine_nth(name, k - 1), engine_nth(name, k - 2));
+    let differing = now
+        .iter()
+        .flatten()
+        .zip(before.iter().flatten())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert!(differing > 0);
+    let (changed, _) = h.state_mut().highlighted_cells();
+    assert_eq!(changed.len(), differing);
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+}
+
 fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();

@@ -50,8 +50,9 @@ pub(super) struct Run {
     pub(super) exact: Option<BigUint>,
     /// The fraction of the exact count done.
     pub(super) counted: f64,
-    /// The solution fetched by the last jump past the stored ones: its index and digits.
-    fetched: Option<(u64, Vec<u8>)>,
+    /// The solution fetched by the last jump past the stored ones: its index, digits, and the
+    /// digits of the one before it.
+    fetched: Option<Fetched>,
     /// The jump the oracle is working on.
     pending: Option<u64>,
 }
@@ -221,11 +222,19 @@ impl Browser {
             match answer {
                 Answer::Progress(done) => run.counted = done,
                 Answer::Count(n) => run.exact = Some(n),
-                Answer::Solution(k, digits) if run.pending == Some(k) => {
+                Answer::Solution {
+                    k,
+                    digits,
+                    previous,
+                } if run.pending == Some(k) => {
                     run.pending = None;
                     match digits {
                         Some(digits) => {
-                            run.fetched = Some((k, digits));
+                            run.fetched = Some(Fetched {
+                                k,
+                                digits,
+                                previous,
+                            });
                             self.current = k;
                             self.notice = None;
                         }
@@ -234,7 +243,7 @@ impl Browser {
                         }
                     }
                 }
-                Answer::Solution(..) => {}
+                Answer::Solution { .. } => {}
             }
         }
         let worker = run.worker.as_ref()?;
@@ -331,16 +340,23 @@ impl Browser {
     /// there is no solution to show.
     pub fn overlay(&mut self) -> Option<Overlay> {
         let run = self.run.as_ref()?;
-        match &run.fetched {
-            Some((k, digits)) if *k == self.current && *k >= run.store.stored() => {
-                self.scratch.clone_from(digits);
-            }
-            _ if run.store.get(self.current, &mut self.scratch) => {}
-            _ => return None,
+        let fetched = run
+            .fetched
+            .as_ref()
+            .filter(|f| f.k == self.current && f.k >= run.store.stored());
+        match fetched {
+            Some(f) => self.scratch.clone_from(&f.digits),
+            None if run.store.get(self.current, &mut self.scratch) => {}
+            None => return None,
         }
         let has_previous = self.show_changes
-            && self.current > 0
-            && run.store.get(self.current - 1, &mut self.previous);
+            && match fetched.and_then(|f| f.previous.as_ref()) {
+                Some(previous) => {
+                    self.previous.clone_from(previous);
+                    true
+                }
+                None => self.current > 0 && run.store.get(self.current - 1, &mut self.previous),
+            };
         let mut overlay = Overlay::new(run.width, run.height);
         for (id, &pos) in run.positions.iter().enumerate() {
             overlay.set(
@@ -432,6 +448,16 @@ impl Browser {
             format!("{speed} nodes/s · {state}"),
         ))
     }
+}
+
+/// A solution the oracle fetched past the stored ones.
+pub(super) struct Fetched {
+    /// Its index (0-based).
+    k: u64,
+    /// Its digits by [`crate::CellId`].
+    digits: Vec<u8>,
+    /// The digits of solution #k−1, if there is one.
+    previous: Option<Vec<u8>>,
 }
 
 /// A rate for the status line: "850/s", "12.5 k/s", "1.3 M/s".

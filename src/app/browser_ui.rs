@@ -140,7 +140,9 @@ impl Browser {
             .integer();
         let response = ui
             .scope(|ui| {
-                ui.spacing_mut().slider_width = ui.available_width();
+                // Clear of the panel's scroll bar, which floats over the right edge.
+                let clear = ui.spacing().scroll.bar_width;
+                ui.spacing_mut().slider_width = (ui.available_width() - clear).max(60.0);
                 ui.add(slider)
             })
             .inner

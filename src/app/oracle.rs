@@ -17,8 +17,16 @@ pub enum Answer {
     Progress(f64),
     /// The exact number of solutions.
     Count(BigUint),
-    /// Solution #k (0-based): its digits by [`crate::CellId`], `None` past the last.
-    Solution(u64, Option<Vec<u8>>),
+    /// Solution #k (0-based): its digits by [`crate::CellId`] (`None` past the last), and
+    /// those of #k−1, for showing what changed.
+    Solution {
+        /// Which solution.
+        k: u64,
+        /// Its digits.
+        digits: Option<Vec<u8>>,
+        /// The digits of the solution before it, if there is one.
+        previous: Option<Vec<u8>>,
+    },
 }
 
 /// The counting and random-access worker of one run.
@@ -93,12 +101,21 @@ fn run(
         while let Ok(later) = asked.try_recv() {
             k = later;
         }
-        let found = solver.nth(&BigUint::from(k));
+        let digits = solver.nth(&BigUint::from(k)).map(|s| s.digits);
+        let previous = match k.checked_sub(1) {
+            Some(before) if digits.is_some() => solver.nth(&BigUint::from(before)),
+            _ => None,
+        };
         if cancel.is_cancelled() {
             return;
         }
+        let previous = previous.map(|s| s.digits);
         if answer
-            .send(Answer::Solution(k, found.map(|s| s.digits)))
+            .send(Answer::Solution {
+                k,
+                digits,
+                previous,
+            })
             .is_err()
         {
             return;
