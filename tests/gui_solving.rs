@@ -62,6 +62,10 @@ fn solve_browse_to_last_and_to_a_typed_number() {
     assert_eq!(h.state().solve_state(), Some(RunState::Done));
     assert_eq!(h.state().solutions_found(), 2);
     assert_eq!(h.state().status_message(), "Solved: 2 solutions");
+    // A run this short gives its totals, not rates.
+    let status = h.state().solve_status().unwrap();
+    assert!(status.starts_with("2 solutions · "), "{status}");
+    assert!(status.ends_with(" nodes · done"), "{status}");
     h.get_by_label("Solution 1 of 2");
     let first = shown(&mut h);
 

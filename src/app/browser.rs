@@ -439,6 +439,13 @@ impl Browser {
             RunState::Done => "done".to_string(),
             RunState::Stopped => "stopped by user".to_string(),
         };
+        // Rates of a run that ended within a second say nothing; its totals do.
+        if run.state != RunState::Running && secs < 1.0 {
+            return Some((
+                format!("{} · {:.0} ms", solutions(run.found()), secs * 1e3),
+                format!("{} nodes · {state}", group(stats.nodes)),
+            ));
+        }
         Some((
             format!(
                 "{} ({}) · {secs:.1} s",

@@ -143,7 +143,7 @@ impl Browser {
                 // Clear of the panel's scroll bar, which floats over the right edge.
                 let clear = ui.spacing().scroll.bar_width;
                 ui.spacing_mut().slider_width = (ui.available_width() - clear).max(60.0);
-                ui.add(slider)
+                ui.add_enabled(browsable > 1, slider)
             })
             .inner
             .on_hover_text("Drag through the solutions");
