@@ -443,7 +443,11 @@ impl Browser {
         if run.state != RunState::Running && secs < 1.0 {
             return Some((
                 format!("{} · {:.0} ms", solutions(run.found()), secs * 1e3),
-                format!("{} nodes · {state}", group(stats.nodes)),
+                format!(
+                    "{} {} · {state}",
+                    group(stats.nodes),
+                    if stats.nodes == 1 { "node" } else { "nodes" }
+                ),
             ));
         }
         Some((
