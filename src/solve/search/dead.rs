@@ -28,6 +28,8 @@ pub(super) struct DeadEnds {
     after: u64,
     keys: HashMap<u128, (u32, u32), BuildKey>,
     reasons: Vec<u32>,
+    /// The explanation being stored.
+    scratch: Vec<u32>,
     /// The current residual problem's key and its parts (per variable, per constraint).
     key: u128,
     var_parts: Vec<u128>,
@@ -40,6 +42,7 @@ impl DeadEnds {
             after,
             keys: HashMap::default(),
             reasons: Vec::new(),
+            scratch: Vec::new(),
             key: 0,
             var_parts: Vec::new(),
             constraint_parts: Vec::new(),
@@ -52,15 +55,16 @@ impl DeadEnds {
         Some(&self.reasons[from as usize..(from + len) as usize])
     }
 
-    fn insert(&mut self, key: u128, reasons: impl Iterator<Item = u32>) {
+    /// Remembers a dead end explained by the constraints in `scratch`.
+    fn insert(&mut self, key: u128) {
         if self.reasons.len() + self.keys.len() * 6 >= CAPACITY {
             self.keys.clear();
             self.reasons.clear();
         }
         let from = self.reasons.len();
-        self.reasons.extend(reasons);
-        let len = self.reasons.len() - from;
-        self.keys.insert(key, (from as u32, len as u32));
+        self.reasons.extend_from_slice(&self.scratch);
+        self.keys
+            .insert(key, (from as u32, self.scratch.len() as u32));
     }
 }
 
@@ -83,7 +87,7 @@ impl std::hash::Hasher for KeyHasher {
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(b);
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
     }
     fn write_u128(&mut self, k: u128) {
@@ -153,27 +157,49 @@ impl<O: Observer> Search<'_, O> {
         true
     }
 
-    /// Choice `top` ran out of alternatives: if nothing below it was a solution (and the search
-    /// was not cancelled), its residual problem has none.
-    pub(super) fn searched_out(&mut self, top: usize) {
-        let c = &self.choices[top];
-        if let Some(key) = c.key
-            && c.solutions == self.stats.solutions
-            && !self.cancelled
+    /// Choice `top` ran out of alternatives, and the failure lets the search jump back to
+    /// choice `keep - 1`: if nothing below them was a solution (and the search was not
+    /// cancelled), the residual problems of `top` and of the choices skipped on the way
+    /// (`keep..top`, whose other alternatives fail alike) have none. They are remembered with
+    /// `top`'s reads, which explain all of them.
+    pub(super) fn searched_out(&mut self, keep: usize, top: usize) {
+        // A solution below `top` is below the choices it skips too.
+        if self.cancelled
+            || !self.state.track_changes
+            || self.choices[top].solutions != self.stats.solutions
         {
-            let start = c.log_start as usize;
-            self.seen_epoch = self.seen_epoch.wrapping_add(1);
-            if self.seen_epoch == 0 {
-                self.seen.fill(0);
-                self.seen_epoch = 1;
+            return;
+        }
+        let start = self.choices[top].log_start as usize;
+        self.seen_epoch = self.seen_epoch.wrapping_add(1);
+        if self.seen_epoch == 0 {
+            self.seen.fill(0);
+            self.seen_epoch = 1;
+        }
+        let (seen, epoch) = (&mut self.seen, self.seen_epoch);
+        self.dead.scratch.clear();
+        self.dead.scratch.extend(
+            self.state
+                .read_log
+                .get(start..)
+                .unwrap_or(&[])
+                .iter()
+                .copied()
+                .filter(|&r| {
+                    let new = seen[r as usize] != epoch;
+                    seen[r as usize] = epoch;
+                    new
+                }),
+        );
+        if self.dead.scratch.is_empty() {
+            // No explanation to give a backjump when met again (never for a branch choice,
+            // which reads its variable's constraints): better not remembered.
+            return;
+        }
+        for c in &self.choices[keep.min(top)..=top] {
+            if let Some(key) = c.key {
+                self.dead.insert(key);
             }
-            let (seen, epoch) = (&mut self.seen, self.seen_epoch);
-            let reasons = self.state.read_log[start..].iter().copied().filter(|&r| {
-                let new = seen[r as usize] != epoch;
-                seen[r as usize] = epoch;
-                new
-            });
-            self.dead.insert(key, reasons);
         }
     }
 

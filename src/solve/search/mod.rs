@@ -436,8 +436,8 @@ impl<'a, O: Observer> Search<'a, O> {
             return true;
         }
         let top = self.choices.len() - 1;
-        self.searched_out(top);
         let keep = self.jump_height(top);
+        self.searched_out(keep, top);
         if keep < top {
             self.forget_skipped(keep, top);
             self.fail_to = Some(keep);
@@ -550,8 +550,8 @@ impl<'a, O: Observer> Search<'a, O> {
             if self.next_alternative() {
                 return true;
             }
-            self.searched_out(top);
             let keep = self.jump_height(top);
+            self.searched_out(keep, top);
             if keep < top {
                 self.forget_skipped(keep, top);
             }
