@@ -6,6 +6,10 @@
 //! `kakuro pe424` does), `PUZZLES=PATH[:PATH…]` more `.kakuro` puzzles to prove unique.
 //! `RUNS=N` overrides the repetition counts (e.g. `RUNS=1` under valgrind). Every search is
 //! cancelled after `LIMIT` seconds (default 10) so a thrashing case reports instead of hanging.
+//! `DEAD_ENDS=N` sets the backtracks before the search remembers dead ends (`never` for off).
+//!
+//! The filter `scan` (not run otherwise) tries 30 × 30 puzzles at 30–45% walls, seeds 0–30,
+//! and tells how many give no first solution within `LIMIT` seconds (default 1 there).
 
 use std::ops::ControlFlow;
 use std::sync::mpsc;
@@ -19,11 +23,16 @@ struct Bench {
     filter: Option<String>,
     runs: Option<usize>,
     limit: Duration,
+    dead_ends_after: u64,
 }
 
 impl Bench {
     fn wants(&self, name: &str) -> bool {
         self.filter.as_deref().is_none_or(|f| name.contains(f))
+    }
+
+    fn solver<'p>(&self, puzzle: &'p Puzzle) -> Solver<'p> {
+        Solver::new(puzzle).with_dead_ends_after(self.dead_ends_after)
     }
 
     fn runs(&self, default: usize) -> usize {
@@ -61,7 +70,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     if !b.wants(name) {
         return;
     }
-    let mut solver = Solver::new(puzzle).with_cancel(b.deadline());
+    let mut solver = b.solver(puzzle).with_cancel(b.deadline());
     let verdict = match solver.uniqueness() {
         Some(Uniqueness::Unique(_)) => "unique",
         Some(Uniqueness::Multiple) => "multiple",
@@ -76,7 +85,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     let t = median(
         || {
             let start = Instant::now();
-            let mut s = Solver::new(puzzle);
+            let mut s = b.solver(puzzle);
             std::hint::black_box(s.uniqueness());
             start.elapsed()
         },
@@ -85,7 +94,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     let first = median(
         || {
             let start = Instant::now();
-            std::hint::black_box(Solver::new(puzzle).first());
+            std::hint::black_box(b.solver(puzzle).first());
             start.elapsed()
         },
         runs,
@@ -93,7 +102,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     let compile = median(
         || {
             let start = Instant::now();
-            std::hint::black_box(Solver::new(puzzle));
+            std::hint::black_box(b.solver(puzzle));
             start.elapsed()
         },
         runs,
@@ -114,7 +123,7 @@ fn first_solution(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     if !b.wants(name) {
         return;
     }
-    let mut solver = Solver::new(puzzle).with_cancel(b.deadline());
+    let mut solver = b.solver(puzzle).with_cancel(b.deadline());
     if solver.first().is_none() {
         println!(
             "{name}: {} cells, no first solution within {:?} (nodes {})",
@@ -128,7 +137,7 @@ fn first_solution(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     let t = median(
         || {
             let start = Instant::now();
-            std::hint::black_box(Solver::new(puzzle).first());
+            std::hint::black_box(b.solver(puzzle).first());
             start.elapsed()
         },
         b.runs(runs),
@@ -160,7 +169,7 @@ fn pe424_file(b: &Bench, path: &str) {
     let mut sum = 0u64;
     let mut nodes = 0u64;
     for p in &puzzles {
-        let mut s = Solver::new(p);
+        let mut s = b.solver(p);
         if let Some(Uniqueness::Unique(sol)) = s.uniqueness() {
             sum += sol.letter_answer().unwrap_or(0);
         }
@@ -170,7 +179,7 @@ fn pe424_file(b: &Bench, path: &str) {
         || {
             let start = Instant::now();
             for p in &puzzles {
-                std::hint::black_box(Solver::new(p).uniqueness());
+                std::hint::black_box(b.solver(p).uniqueness());
             }
             start.elapsed()
         },
@@ -285,6 +294,40 @@ fn enumeration(b: &Bench) {
     }
 }
 
+/// How many generated 30 × 30 puzzles give no first solution within the limit (1 s unless
+/// `LIMIT` was set), per wall density.
+fn scan(b: &Bench, default_limit: bool) {
+    let b = Bench {
+        filter: None,
+        runs: None,
+        limit: if default_limit {
+            Duration::from_secs(1)
+        } else {
+            b.limit
+        },
+        dead_ends_after: b.dead_ends_after,
+    };
+    for walls in [0.30, 0.35, 0.40, 0.45] {
+        let mut stuck = Vec::new();
+        let mut nodes = 0;
+        let start = Instant::now();
+        for seed in 0..31 {
+            let p = Puzzle::from_grid(&generate::random_grid(30, 30, walls, seed)).unwrap();
+            let mut s = b.solver(&p).with_cancel(b.deadline());
+            if s.first().is_none() {
+                stuck.push(seed);
+            }
+            nodes += s.stats().nodes;
+        }
+        println!(
+            "30x30 walls {walls:.2}, seeds 0-30: {} without a first solution within {:?} {stuck:?} ({:.1} s, {nodes} nodes)",
+            stuck.len(),
+            b.limit,
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
+
 /// Four copies of a puzzle side by side, 2 × 2 (a stand-in for a real puzzle twice as wide).
 fn tiled(grid: &Grid) -> Grid {
     let (w, h) = (grid.width(), grid.height());
@@ -305,7 +348,16 @@ fn main() {
         filter: args.next(),
         runs: env("RUNS").and_then(|r| r.parse().ok()),
         limit: Duration::from_secs_f64(env("LIMIT").and_then(|r| r.parse().ok()).unwrap_or(10.0)),
+        dead_ends_after: match env("DEAD_ENDS").as_deref() {
+            Some("never") => u64::MAX,
+            Some(n) => n.parse().expect("DEAD_ENDS=N or never"),
+            None => kakuro::solve::DEAD_ENDS_AFTER,
+        },
     };
+    if b.filter.as_deref().is_some_and(|f| f.contains("scan")) {
+        scan(&b, env("LIMIT").is_none());
+        return;
+    }
     let load = |path: &str| {
         let text = std::fs::read_to_string(path).ok()?;
         Some(kakuro_text::parse(&text).ok()?.0)

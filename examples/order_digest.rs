@@ -4,6 +4,8 @@
 //! Puzzles: generated grids of several sizes and wall densities (many with several solutions,
 //! each streamed up to a cap; 30 × 30 and 30 × 100 ones up to a smaller cap), the `.kakuro` files under `puzzles/`, and `PE424=PATH` when set.
 //! Prints one digest per group and a total; node counts are printed for information only.
+//! `DEAD_ENDS=N` (or `never`) sets the backtracks before the search remembers dead ends, to show
+//! that the memo leaves the order as it is.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
@@ -16,11 +18,19 @@ use kakuro::{Puzzle, Solver};
 const CAP: u64 = 3000;
 const BIG_CAP: u64 = 20;
 
+fn dead_ends_after() -> u64 {
+    match std::env::var("DEAD_ENDS").as_deref() {
+        Ok("never") => u64::MAX,
+        Ok(n) => n.parse().expect("DEAD_ENDS=N or never"),
+        Err(_) => kakuro::solve::DEAD_ENDS_AFTER,
+    }
+}
+
 fn digest(name: &str, puzzles: &[Puzzle], cap: u64, total: &mut DefaultHasher) {
     let mut h = DefaultHasher::new();
     let (mut solutions, mut nodes) = (0u64, 0u64);
     for p in puzzles {
-        let mut s = Solver::new(p);
+        let mut s = Solver::new(p).with_dead_ends_after(dead_ends_after());
         let mut n = 0u64;
         let outcome = s.for_each(|sol| {
             sol.hash(&mut h);

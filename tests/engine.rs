@@ -271,6 +271,92 @@ fn large_generated_puzzle_gives_a_first_solution() {
     assert!(is_valid(&puzzle, &s));
 }
 
+// ---------------------------------------------------------------- dead ends
+
+/// The stream (up to `cap` solutions), in order, with dead ends remembered after `after`
+/// backtracks; and how it ended.
+fn stream(puzzle: &Puzzle, cap: usize, after: u64) -> (Vec<Vec<u8>>, Outcome) {
+    let mut out = Vec::new();
+    let outcome = Solver::new(puzzle)
+        .with_dead_ends_after(after)
+        .for_each(|s| {
+            out.push(s.digits.clone());
+            if out.len() >= cap {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    (out, outcome)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Remembering dead ends from the first backtrack cuts only solution-free subtrees: the
+    /// stream is the same, in the same order (and equals brute force by the test above).
+    #[test]
+    fn dead_ends_keep_the_stream(
+        seed in any::<u64>(),
+        w in 1usize..=6,
+        h in 1usize..=6,
+        white in 0.5f64..0.95,
+        random_clues in any::<bool>(),
+        no_sum in prop_oneof![Just(0.0), Just(0.15), Just(0.4)],
+    ) {
+        let grid = random_small_grid(seed, w, h, white, random_clues, no_sum);
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        prop_assert_eq!(stream(&puzzle, 3000, 0), stream(&puzzle, 3000, u64::MAX));
+    }
+}
+
+#[test]
+fn dead_ends_keep_the_stream_of_larger_puzzles() {
+    for seed in 0..8 {
+        for (w, h, walls) in [(12, 12, 0.3), (16, 10, 0.35)] {
+            let grid = generate::random_grid(w, h, walls, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let with = stream(&puzzle, 300, 0);
+            assert_eq!(with, stream(&puzzle, 300, u64::MAX), "{w}x{h} seed {seed}");
+            assert!(with.0.iter().all(|d| is_valid(
+                &puzzle,
+                &Solution {
+                    digits: d.clone(),
+                    letters: None
+                }
+            )));
+        }
+    }
+}
+
+/// First solution's node count, or `None` when a minute went by (a debug build, so that a
+/// regression fails instead of hanging).
+fn first_nodes(puzzle: &Puzzle) -> Option<u64> {
+    let token = CancelToken::new();
+    let t = token.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60));
+        t.cancel();
+    });
+    let mut solver = Solver::new(puzzle).with_cancel(token);
+    let s = solver.first()?;
+    assert!(is_valid(puzzle, &s));
+    Some(solver.stats().nodes)
+}
+
+#[test]
+fn searched_out_states_are_not_searched_again() {
+    // Without the dead-end memo these take 7,365 nodes and over 300,000 (thrashing).
+    let wide = Puzzle::from_grid(&generate::random_grid(100, 30, 0.45, 4)).unwrap();
+    let nodes = first_nodes(&wide).expect("a first solution");
+    assert!(nodes < 2_000, "30x100 seed 4: {nodes} nodes");
+    let square = Puzzle::from_grid(&generate::random_grid(30, 30, 0.35, 12)).unwrap();
+    let nodes = first_nodes(&square).expect("a first solution");
+    assert!(nodes < 10_000, "30x30 seed 12: {nodes} nodes");
+}
+
 // ---------------------------------------------------------------- sinks, limits, cancellation
 
 fn enum_puzzle(blocks: usize) -> Puzzle {

@@ -28,6 +28,11 @@
 //!    more counting alike (ties go to the lowest variable index), trying its candidate digits in ascending order; after each
 //!    digit propagate to a fixed point (a contradiction skips the digit) and continue at 2.
 //! 4. A part with no undecided variable has exactly one solution.
+//!
+//! The search also skips subtrees it can prove hold no solution without visiting them
+//! (backjumping over choices a failure does not depend on; failing at once on a residual
+//! problem it already searched out without a solution). Cutting solution-free subtrees leaves
+//! this order as it is: only the node counts in [`Stats`] change.
 
 mod nth;
 mod search;
@@ -43,7 +48,7 @@ pub mod state;
 
 pub use count::Cancelled;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
-pub use search::{progress, split_due};
+pub use search::{DEAD_ENDS_AFTER, progress, split_due};
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -138,6 +143,8 @@ pub struct Solver<'p> {
     stats: Stats,
     /// Counts of part states, kept between [`Solver::count`] and [`Solver::nth`] calls.
     memo: memo::Memo,
+    /// Backtracks before the search remembers dead ends ([`Solver::with_dead_ends_after`]).
+    dead_ends_after: u64,
 }
 
 impl<'p> Solver<'p> {
@@ -149,7 +156,16 @@ impl<'p> Solver<'p> {
             cancel: CancelToken::new(),
             stats: Stats::default(),
             memo: memo::Memo::default(),
+            dead_ends_after: DEAD_ENDS_AFTER,
         }
+    }
+
+    /// Starts remembering dead ends after `backtracks` backtracks instead of
+    /// [`DEAD_ENDS_AFTER`] (`u64::MAX`: never). The solutions and their order are the same
+    /// either way; tests use this to run the memo on small puzzles, and benchmarks to compare.
+    pub fn with_dead_ends_after(mut self, backtracks: u64) -> Solver<'p> {
+        self.dead_ends_after = backtracks;
+        self
     }
 
     /// Makes the search stop when `token` is cancelled.
@@ -177,7 +193,8 @@ impl<'p> Solver<'p> {
 
     /// Streams every solution to `sink` until it breaks, the search ends, or it is cancelled.
     pub fn for_each(&mut self, mut sink: impl FnMut(&Solution) -> ControlFlow<()>) -> Outcome {
-        let (outcome, stats) = search::Search::new(&self.model, &self.cancel, ()).run(&mut sink);
+        let (outcome, stats) =
+            search::Search::new(&self.model, &self.cancel, (), self.dead_ends_after).run(&mut sink);
         self.stats = stats;
         outcome
     }
@@ -189,7 +206,8 @@ impl<'p> Solver<'p> {
         mut sink: impl FnMut(&Solution) -> ControlFlow<()>,
     ) -> Outcome {
         let (outcome, stats) =
-            search::Search::new(&self.model, &self.cancel, observer).run(&mut sink);
+            search::Search::new(&self.model, &self.cancel, observer, self.dead_ends_after)
+                .run(&mut sink);
         self.stats = stats;
         outcome
     }

@@ -42,6 +42,38 @@ pub struct State {
     pub(super) read_log: Vec<u32>,
     pub(super) read_mark: Vec<u32>,
     pub(super) read_serial: u32,
+    /// Whether changes are noted in `dirty` (for the search's keys of residual problems).
+    pub(super) track_changes: bool,
+    /// Variables whose domains and constraints whose live sets changed since the last look.
+    pub(super) dirty: Dirty,
+}
+
+/// Variables and constraints changed since the search last looked (see `track_changes`).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Dirty {
+    pub(super) vars: Vec<u32>,
+    pub(super) var_flag: Vec<bool>,
+    pub(super) constraints: Vec<u32>,
+    pub(super) constraint_flag: Vec<bool>,
+}
+
+impl Dirty {
+    #[inline]
+    fn var(&mut self, v: u32) {
+        if !self.var_flag[v as usize] {
+            self.var_flag[v as usize] = true;
+            self.vars.push(v);
+        }
+    }
+
+    /// Notes a constraint as changed.
+    #[inline]
+    pub(super) fn constraint(&mut self, c: u32) {
+        if !self.constraint_flag[c as usize] {
+            self.constraint_flag[c as usize] = true;
+            self.constraints.push(c);
+        }
+    }
 }
 
 impl State {
@@ -61,6 +93,13 @@ impl State {
             read_log: Vec::new(),
             read_mark: vec![u32::MAX; model.constraints.len()],
             read_serial: 0,
+            track_changes: false,
+            dirty: Dirty {
+                vars: Vec::new(),
+                var_flag: vec![false; model.vars],
+                constraints: Vec::new(),
+                constraint_flag: vec![false; model.constraints.len()],
+            },
         }
     }
 
@@ -83,6 +122,9 @@ impl State {
                 .expect("trail is longer than the mark");
             self.domains[v as usize] = old;
             self.var_level[v as usize] = level;
+            if self.track_changes {
+                self.dirty.var(v);
+            }
         }
         while self.live_trail.len() > mark.live {
             let (c, old) = self
@@ -90,6 +132,9 @@ impl State {
                 .pop()
                 .expect("trail is longer than the mark");
             self.live[c as usize] = old;
+            if self.track_changes {
+                self.dirty.constraint(c);
+            }
         }
     }
 
@@ -108,6 +153,9 @@ impl State {
             .push((var as u32, old, self.var_level[var]));
         self.domains[var] = to;
         self.var_level[var] = self.level;
+        if self.track_changes {
+            self.dirty.var(var as u32);
+        }
         for &c in model.constraints_of(var) {
             let q = &mut self.queued[c as usize];
             if !*q {
@@ -125,6 +173,9 @@ impl State {
         if old != to {
             self.live_trail.push((constraint as u32, old));
             self.live[constraint] = to;
+            if self.track_changes {
+                self.dirty.constraint(constraint as u32);
+            }
         }
     }
 

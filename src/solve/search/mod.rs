@@ -16,15 +16,18 @@
 //!
 //! The concepts live in the submodules: [`components`] (splitting a part into independent
 //! ones), [`replay`] (recording and replaying later parts' solutions), [`backjump`] (skipping
-//! choices a failure does not depend on) and [`view`] (what an observer sees); this file is the
-//! depth-first search itself.
+//! choices a failure does not depend on), [`dead`] (failing at once on a residual problem
+//! already searched out) and [`view`] (what an observer sees); this file is the depth-first
+//! search itself.
 
 mod backjump;
 mod components;
+mod dead;
 mod replay;
 mod view;
 
 pub use components::split_due;
+pub use dead::DEAD_ENDS_AFTER;
 pub use view::progress;
 
 use std::ops::ControlFlow;
@@ -38,6 +41,7 @@ use super::state::{Mark, State};
 use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
 use components::Splitter;
+use dead::DeadEnds;
 use replay::{NO_SLOT, Recording, Slot, SlotState};
 
 /// How the search ranks an undecided variable for branching: fewer candidates first, but every
@@ -101,6 +105,10 @@ struct Choice {
     /// Where its part of the read log starts: `read_log[log_start..]` is every constraint
     /// revised below it since it was opened.
     log_start: u32,
+    /// The residual problem it was opened on (see [`dead`]), when dead ends are remembered.
+    key: Option<u128>,
+    /// Solutions sent before it was opened.
+    solutions: u64,
 }
 
 /// One run of the enumeration.
@@ -136,6 +144,8 @@ pub(super) struct Search<'a, O: Observer> {
     /// The read log's length that triggers the next compaction.
     compact_at: usize,
     work: u32,
+    /// Residual problems known to have no solution.
+    dead: DeadEnds,
     observer: O,
 }
 
@@ -145,7 +155,12 @@ enum Step {
 }
 
 impl<'a, O: Observer> Search<'a, O> {
-    pub(super) fn new(model: &'a Model, cancel: &'a CancelToken, observer: O) -> Self {
+    pub(super) fn new(
+        model: &'a Model,
+        cancel: &'a CancelToken,
+        observer: O,
+        dead_ends_after: u64,
+    ) -> Self {
         let mut state = State::new(model);
         state.track_reads = true;
         Search {
@@ -175,6 +190,7 @@ impl<'a, O: Observer> Search<'a, O> {
             seen_epoch: 0,
             compact_at: 2 * model.constraints.len() + 64,
             work: 0,
+            dead: DeadEnds::new(dead_ends_after),
             observer,
         }
     }
@@ -369,6 +385,10 @@ impl<'a, O: Observer> Search<'a, O> {
                 checked,
             }
         };
+        let key = self.dead_end_key();
+        if key.is_some_and(|k| self.is_dead_end(k)) {
+            return false;
+        }
         self.push_frame(frame);
         let marks = self.marks();
         let rest = self.state.domains[best as usize];
@@ -379,11 +399,16 @@ impl<'a, O: Observer> Search<'a, O> {
             index: 0,
             count: rest.count_ones() as u8,
         };
-        self.open_choice(alts, marks)
+        self.open_choice_keyed(alts, marks, key)
     }
 
     /// Pushes a choice and takes its first alternative; `false` (choice removed) if none works.
     fn open_choice(&mut self, alts: Alternatives, marks: Marks) -> bool {
+        self.open_choice_keyed(alts, marks, None)
+    }
+
+    /// [`Search::open_choice`] for a choice opened on the residual problem `key`.
+    fn open_choice_keyed(&mut self, alts: Alternatives, marks: Marks, key: Option<u128>) -> bool {
         if self.state.read_log.len() > self.compact_at {
             self.compact_log();
         }
@@ -397,6 +422,8 @@ impl<'a, O: Observer> Search<'a, O> {
             marks,
             serial: self.serial,
             log_start: self.state.read_log.len() as u32,
+            key,
+            solutions: self.stats.solutions,
         });
         if let Alternatives::Branch { var, .. } = alts {
             // The branching variable's domain is part of what its failure depends on.
@@ -410,6 +437,7 @@ impl<'a, O: Observer> Search<'a, O> {
         }
         let top = self.choices.len() - 1;
         let keep = self.jump_height(top);
+        self.searched_out(keep, top);
         if keep < top {
             self.forget_skipped(keep, top);
             self.fail_to = Some(keep);
@@ -523,6 +551,7 @@ impl<'a, O: Observer> Search<'a, O> {
                 return true;
             }
             let keep = self.jump_height(top);
+            self.searched_out(keep, top);
             if keep < top {
                 self.forget_skipped(keep, top);
             }
