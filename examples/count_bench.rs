@@ -1,5 +1,6 @@
 //! Counting benchmarks (release build, parsing excluded):
-//! `cargo run --release --no-default-features --example count_bench [-- W H WALLS SEED]`.
+//! `cargo run --release --no-default-features --example count_bench [-- W H WALLS SEED [LIMIT_S
+//! [RUNS]]]`.
 //!
 //! Counts generated puzzles exactly (giving up after a time limit, by the cancel token), then
 //! times `nth` on random indices with the counts cached. With arguments, only that puzzle.
@@ -112,15 +113,17 @@ fn bench(width: usize, height: usize, walls: f64, seed: u64, runs: usize, limit:
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [w, h, walls, seed] = &args[..] {
-        let parse = |s: &str| s.parse::<f64>().expect("a number");
+    let parse = |s: &str| s.parse::<f64>().expect("a number");
+    if let [w, h, walls, seed, rest @ ..] = &args[..] {
+        let limit = rest.first().map_or(120.0, |s| parse(s));
+        let runs = rest.get(1).map_or(5, |s| parse(s) as usize);
         bench(
             parse(w) as usize,
             parse(h) as usize,
             parse(walls),
             parse(seed) as u64,
-            5,
-            Duration::from_secs(120),
+            runs,
+            Duration::from_secs_f64(limit),
         );
         return;
     }
