@@ -90,7 +90,8 @@ pub(crate) struct Counter<'a, 'f> {
 }
 
 impl<'a, 'f> Counter<'a, 'f> {
-    /// A counter over `state` (already propagated).
+    /// A counter over `state` (already propagated: the root state, when the cache holds no
+    /// plan yet).
     pub(crate) fn new(
         model: &'a Model,
         state: State,
@@ -98,9 +99,10 @@ impl<'a, 'f> Counter<'a, 'f> {
         cancel: &'a CancelToken,
         progress: Option<&'a mut (dyn FnMut(f64) + 'f)>,
     ) -> Self {
-        let plan = memo.plan(|| Plan::new(model, &state.domains));
-        Counter {
-            plan,
+        let plan = memo.cached_plan();
+        let planned = plan.is_some();
+        let mut counter = Counter {
+            plan: plan.unwrap_or_default(),
             model,
             state,
             memo,
@@ -119,7 +121,15 @@ impl<'a, 'f> Counter<'a, 'f> {
             work: 0,
             nodes: 0,
             backtracks: 0,
+        };
+        if !planned {
+            // The plan depends on the root parts, so it is made from the root state.
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let parts = counter.components(&all);
+            let plan = Plan::new(model, &counter.state.domains, &parts);
+            counter.plan = counter.memo.plan(|| plan);
         }
+        counter
     }
 
     /// The solutions of the undecided variables among `vars` (a union of components): the
@@ -186,8 +196,12 @@ impl<'a, 'f> Counter<'a, 'f> {
         Ok(total)
     }
 
-    /// The variable the counter branches on in a component: the lowest rank of the plan.
+    /// The variable the counter branches on in a component: the enumeration's in a part that
+    /// follows it, else the lowest rank of the plan.
     fn count_var(&self, comp: &[u32]) -> u32 {
+        if self.plan.rank(comp[0]) == plan::FOLLOW {
+            return branch_var(&self.state.domains, comp).expect("a component is undecided");
+        }
         comp.iter()
             .copied()
             .min_by_key(|&v| self.plan.rank(v))
@@ -471,7 +485,7 @@ mod tests {
             let model = Model::new(&puzzle);
             let mut state = State::new(&model);
             let _ = propagate_all(&model, &mut state);
-            let planned = count_with(&model, Plan::new(&model, &state.domains));
+            let planned = count_with(&model, Plan::eliminating_all(&model, &state.domains));
             let by_index = count_with(&model, Plan::from_ranks((0..model.vars as u32).collect()));
             let mut shuffled: Vec<u32> = (0..model.vars as u32).collect();
             shuffled.shuffle(&mut rng);
@@ -497,7 +511,7 @@ mod tests {
         let model = Model::new(&puzzle);
         let mut state = State::new(&model);
         propagate_all(&model, &mut state).unwrap();
-        let plan = Plan::new(&model, &state.domains);
+        let plan = Plan::eliminating_all(&model, &state.domains);
         let mut ranks: Vec<u32> = (0..model.vars as u32)
             .filter(|&v| !is_single(state.domains[v as usize]))
             .map(|v| plan.rank(v))

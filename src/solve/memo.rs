@@ -172,6 +172,11 @@ impl Memo {
         }
     }
 
+    /// The branching plan, if one was made.
+    pub(crate) fn cached_plan(&self) -> Option<Arc<Plan>> {
+        self.plan.clone()
+    }
+
     /// The branching plan, made by `make` the first time.
     pub(crate) fn plan(&mut self, make: impl FnOnce() -> Plan) -> Arc<Plan> {
         self.plan.get_or_insert_with(|| Arc::new(make())).clone()
