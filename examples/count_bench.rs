@@ -1,5 +1,6 @@
 //! Counting benchmarks (release build, parsing excluded):
-//! `cargo run --release --no-default-features --example count_bench [-- W H WALLS SEED]`.
+//! `cargo run --release --no-default-features --example count_bench [-- W H WALLS SEED [LIMIT_S
+//! [RUNS [NTH_DRAWS]]]]`.
 //!
 //! Counts generated puzzles exactly (giving up after a time limit, by the cancel token), then
 //! times `nth` on random indices with the counts cached. With arguments, only that puzzle.
@@ -29,7 +30,15 @@ fn peak_mib() -> Option<f64> {
 }
 
 /// Counts one generated puzzle (best of `runs`), giving up after `limit`; then `nth` timings.
-fn bench(width: usize, height: usize, walls: f64, seed: u64, runs: usize, limit: Duration) {
+fn bench(
+    width: usize,
+    height: usize,
+    walls: f64,
+    seed: u64,
+    runs: usize,
+    limit: Duration,
+    draws: u32,
+) {
     let grid = generate::random_grid(width, height, walls, seed);
     let puzzle = Puzzle::from_grid(&grid).expect("a valid generated puzzle");
     let parts = Solver::new(&puzzle).parts();
@@ -90,7 +99,6 @@ fn bench(width: usize, height: usize, walls: f64, seed: u64, runs: usize, limit:
     let mut rng = StdRng::seed_from_u64(seed);
     let mut worst = Duration::ZERO;
     let mut total = Duration::ZERO;
-    let draws = 200u32;
     for _ in 0..draws {
         let bytes = count.to_bytes_be().len() + 8;
         let noise: Vec<u8> = (0..bytes).map(|_| rng.random()).collect();
@@ -112,22 +120,26 @@ fn bench(width: usize, height: usize, walls: f64, seed: u64, runs: usize, limit:
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [w, h, walls, seed] = &args[..] {
-        let parse = |s: &str| s.parse::<f64>().expect("a number");
+    let parse = |s: &str| s.parse::<f64>().expect("a number");
+    if let [w, h, walls, seed, rest @ ..] = &args[..] {
+        let limit = rest.first().map_or(120.0, |s| parse(s));
+        let runs = rest.get(1).map_or(5, |s| parse(s) as usize);
+        let draws = rest.get(2).map_or(200, |s| parse(s) as u32);
         bench(
             parse(w) as usize,
             parse(h) as usize,
             parse(walls),
             parse(seed) as u64,
-            5,
-            Duration::from_secs(120),
+            runs,
+            Duration::from_secs_f64(limit),
+            draws,
         );
         return;
     }
     for seed in 0..16 {
-        bench(21, 21, 0.42, seed, 5, Duration::from_secs(10));
+        bench(21, 21, 0.42, seed, 5, Duration::from_secs(10), 200);
     }
     for seed in [0, 2, 8] {
-        bench(100, 30, 0.3, seed, 1, Duration::from_secs(30));
+        bench(100, 30, 0.3, seed, 1, Duration::from_secs(30), 200);
     }
 }

@@ -185,6 +185,42 @@ fn generated_puzzles_count_like_the_stream() {
     }
 }
 
+/// Puzzles with a part of 30 or more cells after root propagation: the counter cuts such a
+/// part in its own order, while `nth` must still follow the streamed order.
+#[test]
+fn puzzles_with_big_parts_count_and_jump_like_the_stream() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let grid = generate::random_grid(10, 10, 0.35, seed);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        if Solver::new(&puzzle).parts().into_iter().max().unwrap_or(0) < 30 {
+            continue;
+        }
+        let Some(stream) = streamed(&puzzle, 2_000) else {
+            continue;
+        };
+        if stream.is_empty() {
+            continue;
+        }
+        let mut solver = Solver::new(&puzzle);
+        let count = solver.count().unwrap();
+        assert_eq!(count, BigUint::from(stream.len()), "seed {seed}");
+        let step = (stream.len() / 40).max(1);
+        for k in (0..stream.len()).step_by(step).chain([stream.len() - 1]) {
+            assert_eq!(
+                solver.nth(&BigUint::from(k)).as_ref(),
+                Some(&stream[k]),
+                "seed {seed} #{k}"
+            );
+        }
+        checked += 1;
+        if checked == 1 {
+            return;
+        }
+    }
+    panic!("no puzzle with a big part and few solutions among the seeds");
+}
+
 #[test]
 fn real_puzzles_count_like_the_stream() {
     for name in [

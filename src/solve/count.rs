@@ -10,11 +10,17 @@
 //! sum of the run's decided digits (and, for a cryptic run, its decided letters): that is the
 //! cache key.
 //!
-//! The counter branches like the enumeration (same variable, digits ascending) so that the
-//! component states [`super::nth`] meets while descending in the enumeration order are the ones
-//! counted here, already in the cache.
+//! The counter branches in its own order, not the enumeration's: on the variables of a small
+//! separator of the component first (see [`plan`]), so that components fall apart soon and
+//! their pieces are counted and cached on their own. A count does not depend on the order it
+//! was found in, so [`super::nth`], which descends in the enumeration order, asks the counter
+//! for the counts of the states it meets; most of their pieces are in the cache already.
 
-use std::sync::{Mutex, PoisonError};
+mod plan;
+
+pub(crate) use plan::Plan;
+
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
@@ -68,6 +74,7 @@ pub(crate) struct Counter<'a, 'f> {
     memo: &'a mut Memo,
     cancel: &'a CancelToken,
     progress: Progress<'a, 'f>,
+    plan: Arc<Plan>,
     // Component finding and key building.
     stamp: Vec<u32>,
     con_stamp: Vec<u32>,
@@ -83,7 +90,8 @@ pub(crate) struct Counter<'a, 'f> {
 }
 
 impl<'a, 'f> Counter<'a, 'f> {
-    /// A counter over `state` (already propagated).
+    /// A counter over `state` (already propagated: the root state, when the cache holds no
+    /// plan yet).
     pub(crate) fn new(
         model: &'a Model,
         state: State,
@@ -91,7 +99,10 @@ impl<'a, 'f> Counter<'a, 'f> {
         cancel: &'a CancelToken,
         progress: Option<&'a mut (dyn FnMut(f64) + 'f)>,
     ) -> Self {
-        Counter {
+        let plan = memo.cached_plan();
+        let planned = plan.is_some();
+        let mut counter = Counter {
+            plan: plan.unwrap_or_default(),
             model,
             state,
             memo,
@@ -110,7 +121,15 @@ impl<'a, 'f> Counter<'a, 'f> {
             work: 0,
             nodes: 0,
             backtracks: 0,
+        };
+        if !planned {
+            // The plan depends on the root parts, so it is made from the root state.
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let parts = counter.components(&all);
+            let plan = Plan::new(model, &counter.state.domains, &parts);
+            counter.plan = counter.memo.plan(|| plan);
         }
+        counter
     }
 
     /// The solutions of the undecided variables among `vars` (a union of components): the
@@ -154,7 +173,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             return Ok(n);
         }
         let key: Box<[u32]> = self.key.as_slice().into();
-        let var = branch_var(&self.state.domains, comp).expect("a component is undecided");
+        let var = self.count_var(comp);
         let dom = self.state.domains[var as usize];
         let step = (share.1 - share.0) / f64::from(dom.count_ones());
         let mut total = Tally::ZERO;
@@ -175,6 +194,18 @@ impl<'a, 'f> Counter<'a, 'f> {
         }
         self.memo.insert(&key, total.clone());
         Ok(total)
+    }
+
+    /// The variable the counter branches on in a component: the enumeration's in a part that
+    /// follows it, else the lowest rank of the plan.
+    fn count_var(&self, comp: &[u32]) -> u32 {
+        if self.plan.rank(comp[0]) == plan::FOLLOW {
+            return branch_var(&self.state.domains, comp).expect("a component is undecided");
+        }
+        comp.iter()
+            .copied()
+            .min_by_key(|&v| self.plan.rank(v))
+            .expect("a component is undecided")
     }
 
     /// The undecided variables among `vars` as connected components, each ascending, ordered by
@@ -415,5 +446,80 @@ impl Solver<'_> {
         let mut memo = Memo::new(0);
         let mut counter = Counter::new(&self.model, state, &mut memo, &self.cancel, None);
         counter.components(&all).iter().map(Vec::len).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::puzzle::Puzzle;
+    use crate::solve::generate;
+
+    /// The count with a given plan (a fresh cache).
+    fn count_with(model: &Model, plan: Plan) -> BigUint {
+        let mut memo = Memo::default();
+        memo.plan(|| plan);
+        let mut state = State::new(model);
+        if propagate_all(model, &mut state).is_err() {
+            return BigUint::ZERO;
+        }
+        let all: Vec<u32> = (0..model.vars as u32).collect();
+        let cancel = CancelToken::new();
+        let mut counter = Counter::new(model, state, &mut memo, &cancel, None);
+        BigUint::from(counter.count_part(&all, (0.0, 1.0)).expect("not cancelled"))
+    }
+
+    #[test]
+    fn the_count_does_not_depend_on_the_branching_plan() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for seed in 0..16 {
+            let side = rng.random_range(4..=7);
+            let grid = generate::random_grid(side, side, 0.3, seed);
+            let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+                continue;
+            };
+            let model = Model::new(&puzzle);
+            let mut state = State::new(&model);
+            let _ = propagate_all(&model, &mut state);
+            let planned = count_with(&model, Plan::eliminating_all(&model, &state.domains));
+            let by_index = count_with(&model, Plan::from_ranks((0..model.vars as u32).collect()));
+            let mut shuffled: Vec<u32> = (0..model.vars as u32).collect();
+            shuffled.shuffle(&mut rng);
+            let at_random = count_with(&model, Plan::from_ranks(shuffled));
+            let streamed = {
+                let mut n = 0u64;
+                crate::solve::Solver::new(&puzzle).for_each(|_| {
+                    n += 1;
+                    std::ops::ControlFlow::Continue(())
+                });
+                BigUint::from(n)
+            };
+            assert_eq!(planned, streamed, "seed {seed}");
+            assert_eq!(by_index, streamed, "seed {seed}");
+            assert_eq!(at_random, streamed, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_plan_ranks_every_undecided_variable_once() {
+        let grid = generate::random_grid(12, 12, 0.3, 7);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let model = Model::new(&puzzle);
+        let mut state = State::new(&model);
+        propagate_all(&model, &mut state).unwrap();
+        let plan = Plan::eliminating_all(&model, &state.domains);
+        let mut ranks: Vec<u32> = (0..model.vars as u32)
+            .filter(|&v| !is_single(state.domains[v as usize]))
+            .map(|v| plan.rank(v))
+            .collect();
+        let open = ranks.len();
+        ranks.sort_unstable();
+        ranks.dedup();
+        assert_eq!(ranks.len(), open);
+        assert_eq!(ranks.last().copied(), open.checked_sub(1).map(|r| r as u32));
     }
 }

@@ -8,9 +8,12 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::Zero;
+
+use super::count::Plan;
 
 /// Default bytes of cached counts kept by one solver.
 pub const DEFAULT_BUDGET: usize = 512 << 20;
@@ -144,6 +147,8 @@ pub struct Memo {
     pub misses: u64,
     /// Entries dropped to stay within the budget.
     pub evicted: u64,
+    /// The counter's branching plan for the puzzle, made once and kept with the counts.
+    plan: Option<Arc<Plan>>,
 }
 
 impl Default for Memo {
@@ -163,7 +168,18 @@ impl Memo {
             hits: 0,
             misses: 0,
             evicted: 0,
+            plan: None,
         }
+    }
+
+    /// The branching plan, if one was made.
+    pub(crate) fn cached_plan(&self) -> Option<Arc<Plan>> {
+        self.plan.clone()
+    }
+
+    /// The branching plan, made by `make` the first time.
+    pub(crate) fn plan(&mut self, make: impl FnOnce() -> Plan) -> Arc<Plan> {
+        self.plan.get_or_insert_with(|| Arc::new(make())).clone()
     }
 
     /// The count stored for `key`, if it is still cached.
