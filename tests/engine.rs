@@ -290,6 +290,34 @@ fn stream(puzzle: &Puzzle, cap: usize, after: u64) -> (Vec<Vec<u8>>, Outcome) {
     (out, outcome)
 }
 
+/// The stream without the dead-end memo, as [`stream`] gives it, if the search ends within
+/// `budget`.
+fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<(Vec<Vec<u8>>, Outcome)> {
+    let token = CancelToken::new();
+    let (done, timer) = std::sync::mpsc::channel::<()>();
+    let fire = token.clone();
+    let watchdog = std::thread::spawn(move || {
+        if timer.recv_timeout(budget).is_err() {
+            fire.cancel();
+        }
+    });
+    let mut out = Vec::new();
+    let outcome = Solver::new(puzzle)
+        .with_cancel(token)
+        .with_dead_ends_after(u64::MAX)
+        .for_each(|s| {
+            out.push(s.digits.clone());
+            if out.len() >= cap {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    let _ = done.send(());
+    watchdog.join().unwrap();
+    (outcome != Outcome::Cancelled).then_some((out, outcome))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -308,7 +336,12 @@ proptest! {
         let Ok(puzzle) = Puzzle::from_grid(&grid) else {
             return Ok(());
         };
-        prop_assert_eq!(stream(&puzzle, 3000, 0), stream(&puzzle, 3000, u64::MAX));
+        // Random clues now and then make a grid with no solution that takes a debug build half
+        // a minute to refute; such a grid is skipped rather than holding up the suite.
+        let Some(plain) = stream_within(&puzzle, 3000, Duration::from_secs(2)) else {
+            return Ok(());
+        };
+        prop_assert_eq!(stream(&puzzle, 3000, 0), plain);
     }
 }
 
