@@ -178,7 +178,7 @@ impl Browser {
             }
             if run.state == RunState::Running {
                 run.state = RunState::Stopped;
-                run.elapsed = run.started.elapsed();
+                run.elapsed = done.map_or_else(|| run.started.elapsed(), |s| s.elapsed);
             }
         }
     }
@@ -272,7 +272,8 @@ impl Browser {
                 Outcome::Complete => RunState::Done,
                 Outcome::Stopped | Outcome::Cancelled => RunState::Stopped,
             };
-            run.elapsed = run.started.elapsed();
+            // The search's own time: the frames that noticed its end are not part of it.
+            run.elapsed = stats.elapsed;
             run.live.stats = Stats {
                 solutions: run.store.stored().max(stats.solutions),
                 ..stats
@@ -431,7 +432,9 @@ impl Browser {
     /// rate and the time; the nodes' rate and how far the search is.
     pub fn status_parts(&self) -> Option<(String, String)> {
         let run = self.run.as_ref()?;
-        let secs = run.elapsed().as_secs_f64().max(1e-3);
+        let elapsed = run.elapsed().as_secs_f64();
+        // Rates divide by at least a millisecond.
+        let secs = elapsed.max(1e-3);
         let stats = run.live.stats;
         let speed = group((stats.nodes as f64 / secs) as u64);
         let state = match run.state {
@@ -440,9 +443,9 @@ impl Browser {
             RunState::Stopped => "stopped by user".to_string(),
         };
         // Rates of a run that ended within a second say nothing; its totals do.
-        if run.state != RunState::Running && secs < 1.0 {
+        if run.state != RunState::Running && elapsed < 1.0 {
             return Some((
-                format!("{} · {:.0} ms", solutions(run.found()), secs * 1e3),
+                format!("{} · {}", solutions(run.found()), short_time(elapsed)),
                 format!(
                     "{} {} · {state}",
                     group(stats.nodes),
@@ -469,6 +472,17 @@ pub(super) struct Fetched {
     digits: Vec<u8>,
     /// The digits of solution #k−1, if there is one.
     previous: Option<Vec<u8>>,
+}
+
+/// A time under a second for the status line: "42 µs", "3.5 ms", "265 ms".
+fn short_time(secs: f64) -> String {
+    if secs < 1e-3 {
+        format!("{:.0} µs", secs * 1e6)
+    } else if secs < 0.01 {
+        format!("{:.1} ms", secs * 1e3)
+    } else {
+        format!("{:.0} ms", secs * 1e3)
+    }
 }
 
 /// A rate for the status line: "850/s", "12.5 k/s", "1.3 M/s".
@@ -512,6 +526,9 @@ mod tests {
         assert_eq!(super::solutions(1), "1 solution");
         assert_eq!(super::solutions(0), "0 solutions");
         assert_eq!(super::solutions(3_048_192), "3,048,192 solutions");
+        assert_eq!(super::short_time(42e-6), "42 µs");
+        assert_eq!(super::short_time(3.54e-3), "3.5 ms");
+        assert_eq!(super::short_time(0.265), "265 ms");
         assert_eq!(super::per_second(850.4), "850/s");
         assert_eq!(super::per_second(12_540.0), "12.5 k/s");
         assert_eq!(super::per_second(1_330_000.0), "1.3 M/s");
