@@ -363,17 +363,7 @@ fn the_panel_does_not_shift_sideways_when_it_grows() {
     assert!(h.query_by_label("Next").is_some(), "the browser is shown");
     assert_eq!(before, left(&h));
     // A nine-digit solution number does not widen the panel either.
-    h.state_mut().go_to_solution(123_456_789);
-    for _ in 0..500 {
-        h.run_steps(1);
-        if h.state()
-            .browser_headline()
-            .starts_with("Solution 123,456,789 ")
-        {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    go_and_wait(&mut h, 123_456_789);
     assert!(
         h.state()
             .browser_headline()
@@ -516,17 +506,7 @@ fn jump_to_the_last_solution_right_after_solve() {
     let headline = h.state().browser_headline();
     assert!(headline.ends_with("of 3,048,192"), "{headline}");
     for k in [n, 2_999_999, n / 2 + 7] {
-        h.state_mut().go_to_solution(k);
-        for _ in 0..2000 {
-            h.run_steps(1);
-            if h.state()
-                .browser_headline()
-                .starts_with(&format!("Solution {} ", group(k)))
-            {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        go_and_wait(&mut h, k);
         assert_eq!(
             h.state().browser_headline(),
             format!("Solution {} of 3,048,192", group(k))
@@ -567,17 +547,7 @@ fn changes_show_on_a_solution_fetched_past_the_stream() {
     click(&mut h, "Solve");
     wait_for_count(&mut h);
     let k = 2_999_999;
-    h.state_mut().go_to_solution(k);
-    for _ in 0..2000 {
-        h.run_steps(1);
-        if h.state()
-            .browser_headline()
-            .starts_with(&format!("Solution {} ", group(k)))
-        {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    go_and_wait(&mut h, k);
     assert!(h.state().solutions_stored() < k, "fetched, not streamed");
     let (now, before) = (engine_nth(name, k - 1), engine_nth(name, k - 2));
     let differing = now
@@ -591,6 +561,20 @@ fn changes_show_on_a_solution_fetched_past_the_stream() {
     assert_eq!(changed.len(), differing);
     h.key_press(Key::Escape);
     h.run_steps(1);
+}
+
+/// Jumps to solution `k` (1 for the first) and steps the app until the headline shows it (or
+/// gives up after a few seconds; the caller checks).
+fn go_and_wait(h: &mut Harness<'_, KakuroApp>, k: u64) {
+    h.state_mut().go_to_solution(k);
+    let want = format!("Solution {} ", group(k));
+    for _ in 0..2000 {
+        h.run_steps(1);
+        if h.state().browser_headline().starts_with(&want) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 fn group(n: u64) -> String {
