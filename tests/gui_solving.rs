@@ -7,7 +7,7 @@ mod app_harness;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use app_harness::{app, puzzle};
+use app_harness::{app, group, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -575,18 +575,6 @@ fn go_and_wait(h: &mut Harness<'_, KakuroApp>, k: u64) {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-}
-
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// Benchmark, not a check of speed: how long a jump past the stored solutions takes to show

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use app_harness::{app, puzzle};
+use app_harness::{app, group, puzzle};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -166,18 +166,6 @@ fn an_edit_ends_the_watch_and_solve_replaces_it() {
     h.get_by_label("r2c2, white cell").click();
     h.run_steps(2);
     assert!(h.state().watch_summary().is_none());
-}
-
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// The plain engine on a background thread while the UI thread builds idle frames every 16 ms

@@ -28,3 +28,16 @@ pub fn puzzle(name: &str) -> PathBuf {
         .join("puzzles")
         .join(name)
 }
+
+/// 3048192 → "3,048,192", as the app writes numbers.
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
