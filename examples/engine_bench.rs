@@ -142,13 +142,22 @@ fn first_solution(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
         },
         b.runs(runs),
     );
+    let any = median(
+        || {
+            let start = Instant::now();
+            std::hint::black_box(b.solver(puzzle).any());
+            start.elapsed()
+        },
+        b.runs(runs),
+    );
     println!(
-        "{name}: {} cells, first solution {} (nodes {}, guesses {}, backtracks {})",
+        "{name}: {} cells, first solution {} (nodes {}, guesses {}, backtracks {}); any solution {}",
         puzzle.cells().len(),
         millis(t),
         stats.nodes,
         stats.guesses,
-        stats.backtracks
+        stats.backtracks,
+        millis(any)
     );
 }
 
@@ -311,6 +320,9 @@ fn scan(b: &Bench, default_limit: bool) {
         let mut stuck = Vec::new();
         let mut nodes = 0;
         let start = Instant::now();
+        // Any solution and the verdict, by stream and probes: stuck seeds and times.
+        let (mut any_stuck, mut unsure) = (Vec::new(), Vec::new());
+        let (mut any_times, mut verdict_times) = (Vec::new(), Vec::new());
         for seed in 0..31 {
             let p = Puzzle::from_grid(&generate::random_grid(30, 30, walls, seed)).unwrap();
             let mut s = b.solver(&p).with_cancel(b.deadline());
@@ -318,12 +330,38 @@ fn scan(b: &Bench, default_limit: bool) {
                 stuck.push(seed);
             }
             nodes += s.stats().nodes;
+            let mut s = b.solver(&p).with_cancel(b.deadline());
+            match s.any() {
+                Some(_) => any_times.push(s.stats().elapsed),
+                None => any_stuck.push(seed),
+            }
+            let mut s = b.solver(&p).with_cancel(b.deadline());
+            match s.uniqueness() {
+                Some(_) => verdict_times.push(s.stats().elapsed),
+                None => unsure.push(seed),
+            }
         }
         println!(
             "30x30 walls {walls:.2}, seeds 0-30: {} without a first solution within {:?} {stuck:?} ({:.1} s, {nodes} nodes)",
             stuck.len(),
             b.limit,
             start.elapsed().as_secs_f64()
+        );
+        let spread = |t: &mut Vec<Duration>| {
+            t.sort();
+            match (t.first(), t.get(t.len() / 2), t.last()) {
+                (Some(a), Some(m), Some(z)) => {
+                    format!("median {}, range {}–{}", millis(*m), millis(*a), millis(*z))
+                }
+                _ => "—".into(),
+            }
+        };
+        println!(
+            "    any(): {} stuck {any_stuck:?}, {}; uniqueness(): {} stuck {unsure:?}, {}",
+            any_stuck.len(),
+            spread(&mut any_times),
+            unsure.len(),
+            spread(&mut verdict_times)
         );
     }
 }

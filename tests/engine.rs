@@ -390,6 +390,78 @@ fn searched_out_states_are_not_searched_again() {
     assert!(nodes < 10_000, "30x30 seed 12: {nodes} nodes");
 }
 
+// ---------------------------------------------------------------- probes
+
+/// `any()` and `uniqueness()` with the stream giving way to probes after `after` backtracks.
+fn probed(puzzle: &Puzzle, after: u64) -> (Option<Solution>, Option<Uniqueness>) {
+    let any = Solver::new(puzzle).with_probes_after(after).any();
+    let verdict = Solver::new(puzzle).with_probes_after(after).uniqueness();
+    (any, verdict)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Whether the stream answers or probes do (from the first backtrack on), "a solution" and
+    /// "none, unique or multiple" agree with the brute-force enumerator.
+    #[test]
+    fn probes_answer_like_brute_force(
+        seed in any::<u64>(),
+        w in 2usize..=6,
+        h in 2usize..=6,
+        white in 0.5f64..0.95,
+        random_clues in any::<bool>(),
+        no_sum in prop_oneof![Just(0.0), Just(0.15)],
+    ) {
+        let grid = random_small_grid(seed, w, h, white, random_clues, no_sum);
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let Some(expected) = brute_force(&puzzle, 3000) else {
+            return Ok(());
+        };
+        for after in [0, 1, u64::MAX] {
+            let (any, verdict) = probed(&puzzle, after);
+            match any {
+                Some(s) => prop_assert!(expected.contains(&s.digits), "after {}", after),
+                None => prop_assert!(expected.is_empty(), "after {}", after),
+            }
+            match verdict.expect("not cancelled") {
+                Uniqueness::None => prop_assert!(expected.is_empty()),
+                Uniqueness::Unique(s) => {
+                    prop_assert_eq!(expected.len(), 1, "after {}", after);
+                    prop_assert!(expected.contains(&s.digits));
+                }
+                Uniqueness::Multiple => prop_assert!(expected.len() > 1, "after {}", after),
+            }
+        }
+    }
+}
+
+#[test]
+fn probes_answer_where_the_stream_thrashes() {
+    // The stream finds no first solution of these within seconds (a release build); probes
+    // find one in 2,000–12,000 nodes, and a second one soon after.
+    for (walls, seed) in [(0.35, 2), (0.3, 1)] {
+        let puzzle = Puzzle::from_grid(&generate::random_grid(30, 30, walls, seed)).unwrap();
+        let token = CancelToken::new();
+        let t = token.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(120));
+            t.cancel();
+        });
+        let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
+        let s = solver.any().expect("a solution within two minutes");
+        assert!(is_valid(&puzzle, &s), "walls {walls} seed {seed}");
+        let verdict = Solver::new(&puzzle).with_cancel(token).uniqueness();
+        assert_eq!(
+            verdict,
+            Some(Uniqueness::Multiple),
+            "walls {walls} seed {seed}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------- sinks, limits, cancellation
 
 fn enum_puzzle(blocks: usize) -> Puzzle {

@@ -4,8 +4,9 @@
 //! behind them lives in the submodules:
 //! [`combos`] (digit sets per run length and sum), [`model`] (the puzzle as variables and
 //! constraints), [`state`] (domains, live sets, trail), [`propagate`] (revision to a fixed
-//! point), `search` (the enumeration), [`observe`] (live view hooks), [`generate`] (random
-//! puzzles for tests and benchmarks).
+//! point), `search` (the enumeration), `probe` (a search with restarts for "any solution" and
+//! "a second one" when the enumeration's order thrashes), [`observe`] (live view hooks),
+//! [`generate`] (random puzzles for tests and benchmarks).
 //!
 //! # Variables and constraints
 //! The variables are the white cells ([`crate::CellId`] order) and, in a cryptic puzzle, the
@@ -35,6 +36,7 @@
 //! this order as it is: only the node counts in [`Stats`] change.
 
 mod nth;
+mod probe;
 mod search;
 
 pub mod combos;
@@ -48,6 +50,7 @@ pub mod state;
 
 pub use count::Cancelled;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
+pub use probe::PROBES_AFTER;
 pub use search::{DEAD_ENDS_AFTER, progress, split_due};
 
 use std::ops::ControlFlow;
@@ -143,8 +146,11 @@ pub struct Solver<'p> {
     stats: Stats,
     /// Counts of part states, kept between [`Solver::count`] and [`Solver::nth`] calls.
     memo: memo::Memo,
-    /// Backtracks before the search remembers dead ends ([`Solver::with_dead_ends_after`]).
-    dead_ends_after: u64,
+    /// When the search remembers dead ends ([`Solver::with_dead_ends_after`]).
+    tuning: search::Tuning,
+    /// Backtracks the stream may take before [`Solver::any`] and [`Solver::uniqueness`] first
+    /// turn to probes ([`Solver::with_probes_after`]).
+    probes_after: u64,
 }
 
 impl<'p> Solver<'p> {
@@ -156,7 +162,8 @@ impl<'p> Solver<'p> {
             cancel: CancelToken::new(),
             stats: Stats::default(),
             memo: memo::Memo::default(),
-            dead_ends_after: DEAD_ENDS_AFTER,
+            tuning: search::Tuning::default(),
+            probes_after: PROBES_AFTER,
         }
     }
 
@@ -164,7 +171,23 @@ impl<'p> Solver<'p> {
     /// [`DEAD_ENDS_AFTER`] (`u64::MAX`: never). The solutions and their order are the same
     /// either way; tests use this to run the memo on small puzzles, and benchmarks to compare.
     pub fn with_dead_ends_after(mut self, backtracks: u64) -> Solver<'p> {
-        self.dead_ends_after = backtracks;
+        self.tuning.dead_ends_after = backtracks;
+        self
+    }
+
+    /// Stops the streaming searches after `backtracks` failed guesses, reporting
+    /// [`Outcome::Cancelled`] as if the cancel token had fired: for callers that turn to
+    /// [`Solver::some`] when the streamed order gets lost.
+    pub fn with_give_up_after(mut self, backtracks: u64) -> Solver<'p> {
+        self.tuning.give_up_after = backtracks;
+        self
+    }
+
+    /// Lets [`Solver::any`] and [`Solver::uniqueness`] stream for `backtracks` backtracks
+    /// before their first probe instead of [`PROBES_AFTER`]. The answers are the same either
+    /// way; tests use this to probe small puzzles, and benchmarks to compare.
+    pub fn with_probes_after(mut self, backtracks: u64) -> Solver<'p> {
+        self.probes_after = backtracks;
         self
     }
 
@@ -194,7 +217,7 @@ impl<'p> Solver<'p> {
     /// Streams every solution to `sink` until it breaks, the search ends, or it is cancelled.
     pub fn for_each(&mut self, mut sink: impl FnMut(&Solution) -> ControlFlow<()>) -> Outcome {
         let (outcome, stats) =
-            search::Search::new(&self.model, &self.cancel, (), self.dead_ends_after).run(&mut sink);
+            search::Search::new(&self.model, &self.cancel, (), self.tuning).run(&mut sink);
         self.stats = stats;
         outcome
     }
@@ -206,8 +229,7 @@ impl<'p> Solver<'p> {
         mut sink: impl FnMut(&Solution) -> ControlFlow<()>,
     ) -> Outcome {
         let (outcome, stats) =
-            search::Search::new(&self.model, &self.cancel, observer, self.dead_ends_after)
-                .run(&mut sink);
+            search::Search::new(&self.model, &self.cancel, observer, self.tuning).run(&mut sink);
         self.stats = stats;
         outcome
     }
@@ -217,7 +239,8 @@ impl<'p> Solver<'p> {
         &self.model
     }
 
-    /// The first solution, if any (`None` also when cancelled).
+    /// The first solution in the streamed order, if any (`None` also when cancelled). When any
+    /// solution will do, [`Solver::any`] is faster on puzzles the streamed order finds hard.
     pub fn first(&mut self) -> Option<Solution> {
         let mut found = None;
         self.for_each(|s| {
@@ -225,20 +248,6 @@ impl<'p> Solver<'p> {
             ControlFlow::Break(())
         });
         found
-    }
-
-    /// None, unique or multiple: stops at the second solution. `None` when cancelled.
-    pub fn uniqueness(&mut self) -> Option<Uniqueness> {
-        let (found, outcome) = self.solutions(2);
-        if outcome == Outcome::Cancelled {
-            return None;
-        }
-        let mut found = found.into_iter();
-        Some(match (found.next(), found.next()) {
-            (None, _) => Uniqueness::None,
-            (Some(s), None) => Uniqueness::Unique(s),
-            (Some(_), Some(_)) => Uniqueness::Multiple,
-        })
     }
 
     /// Up to `limit` solutions, and how the search ended (`Complete` means these are all).

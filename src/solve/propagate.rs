@@ -30,6 +30,7 @@ pub fn propagate(model: &Model, state: &mut State) -> Result<(), Contradiction> 
             state.note_read(c);
         }
         if let Err(e) = revised {
+            state.failed = c as u32;
             state.clear_queue();
             return Err(e);
         }

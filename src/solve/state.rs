@@ -32,6 +32,8 @@ pub struct State {
     pub(super) queued: Vec<bool>,
     /// Constraint revisions done so far.
     pub revisions: u64,
+    /// The constraint whose revision found the last contradiction.
+    pub failed: u32,
     /// The decision level that domain changes are made at now (0 unless the search sets it).
     pub(super) level: u32,
     /// Per variable, the level of its domain's last change.
@@ -87,6 +89,7 @@ impl State {
             queue: Vec::with_capacity(model.constraints.len()),
             queued: vec![false; model.constraints.len()],
             revisions: 0,
+            failed: 0,
             level: 0,
             var_level: vec![0; model.vars],
             track_reads: false,

@@ -28,6 +28,24 @@ mod view;
 
 pub use components::split_due;
 pub use dead::DEAD_ENDS_AFTER;
+
+/// When a search starts remembering dead ends, and when it gives up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tuning {
+    /// Backtracks before dead ends are remembered.
+    pub(crate) dead_ends_after: u64,
+    /// Backtracks after which the search stops as if cancelled (`u64::MAX`: never).
+    pub(crate) give_up_after: u64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            dead_ends_after: DEAD_ENDS_AFTER,
+            give_up_after: u64::MAX,
+        }
+    }
+}
 pub use view::progress;
 
 use std::ops::ControlFlow;
@@ -146,6 +164,7 @@ pub(super) struct Search<'a, O: Observer> {
     work: u32,
     /// Residual problems known to have no solution.
     dead: DeadEnds,
+    give_up_after: u64,
     observer: O,
 }
 
@@ -159,7 +178,7 @@ impl<'a, O: Observer> Search<'a, O> {
         model: &'a Model,
         cancel: &'a CancelToken,
         observer: O,
-        dead_ends_after: u64,
+        tuning: Tuning,
     ) -> Self {
         let mut state = State::new(model);
         state.track_reads = true;
@@ -190,7 +209,8 @@ impl<'a, O: Observer> Search<'a, O> {
             seen_epoch: 0,
             compact_at: 2 * model.constraints.len() + 64,
             work: 0,
-            dead: DeadEnds::new(dead_ends_after),
+            dead: DeadEnds::new(tuning.dead_ends_after),
+            give_up_after: tuning.give_up_after,
             observer,
         }
     }
@@ -488,6 +508,9 @@ impl<'a, O: Observer> Search<'a, O> {
                     self.stats.backtracks += 1;
                     self.observer.event(Event::Contradiction);
                     self.state.undo(marks.state);
+                    if self.stats.backtracks >= self.give_up_after {
+                        self.cancelled = true;
+                    }
                     if self.tick() {
                         return false;
                     }

@@ -1,0 +1,391 @@
+//! Probes: a search with restarts that looks for *some* solution, for the questions that do not
+//! care which (is there one? a second one?) when the enumeration's fixed order thrashes.
+//!
+//! The enumeration's order is fixed (fewest candidates, lowest index, digits ascending), and on
+//! dense puzzles it can make an early wrong choice whose refutation takes millions of nodes:
+//! the contradiction lies far from the choice, and every choice made in between is tried again.
+//! A probe searches in an order of its own: the variable with the fewest candidates per unit of
+//! *weight*, a constraint's weight being one more than the failures it caused (dom/wdeg), ties
+//! broken at random, with restarts on a Luby schedule. It soon branches where the puzzle is
+//! hard. It answers with a solution, with "none" (only when one run went through its whole
+//! tree, so that is a proof), or "don't know" within its node budget. Solutions listed as
+//! excluded count as failures, so a probe can look for a second solution.
+//!
+//! The weights persist between the probes of one [`Probe`], so a longer probe after a short one
+//! starts where the short one learned the puzzle is hard.
+
+use std::time::Instant;
+
+use super::combos::{Mask, digit_of, is_single};
+use super::model::Model;
+use super::propagate::{assign, propagate, propagate_all};
+use super::state::{Mark, State};
+use super::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
+
+/// Failures in the first run; the later ones get this times the Luby sequence.
+const RESTART_UNIT: u64 = 100;
+
+/// Backtracks the stream may take before [`Solver::any`] and [`Solver::uniqueness`] probe for
+/// the first time; each later round streams and probes twice as long as the one before.
+pub const PROBES_AFTER: u64 = 1024;
+
+/// Nodes of the first probe.
+const FIRST_PROBE: u64 = 4096;
+
+impl Solver<'_> {
+    /// A solution, found the fastest way the engine knows (not necessarily the first streamed:
+    /// see [`Solver::first`]); `None` when there is none or the search was cancelled.
+    pub fn any(&mut self) -> Option<Solution> {
+        self.some(1)?.into_iter().next()
+    }
+
+    /// None, unique or multiple: stops at the second solution. `None` when cancelled.
+    pub fn uniqueness(&mut self) -> Option<Uniqueness> {
+        let mut found = self.some(2)?.into_iter();
+        Some(match (found.next(), found.next()) {
+            (None, _) => Uniqueness::None,
+            (Some(s), None) => Uniqueness::Unique(s),
+            (Some(_), Some(_)) => Uniqueness::Multiple,
+        })
+    }
+
+    /// Up to `want` solutions, not necessarily the first streamed (all of them when there
+    /// are fewer); `None` when cancelled. Rounds of streaming and probing, each twice as long
+    /// as the one before: the stream answers easy puzzles at once, and probes take over where
+    /// its order thrashes.
+    pub fn some(&mut self, want: usize) -> Option<Vec<Solution>> {
+        let start = Instant::now();
+        let mut total = Stats::default();
+        let mut found: Vec<Solution> = Vec::new();
+        let mut probe = Probe::new(&self.model);
+        let mut root = State::new(&self.model);
+        let consistent = propagate_all(&self.model, &mut root).is_ok();
+        let (mut limit, mut budget) = (self.probes_after, FIRST_PROBE);
+        let answer = loop {
+            let saved = self.tuning;
+            self.tuning.give_up_after = limit;
+            let (streamed, outcome) = self.solutions(want);
+            self.tuning = saved;
+            let Stats {
+                nodes,
+                guesses,
+                backtracks,
+                propagations,
+                ..
+            } = self.stats;
+            total.nodes += nodes;
+            total.guesses += guesses;
+            total.backtracks += backtracks;
+            total.propagations += propagations;
+            if outcome == Outcome::Complete || streamed.len() >= want {
+                break Some(streamed);
+            }
+            if self.cancel.is_cancelled() {
+                break None;
+            }
+            for s in streamed {
+                if !found.contains(&s) {
+                    found.push(s);
+                }
+            }
+            if found.len() >= want || !consistent {
+                break Some(found);
+            }
+            match probe.ask(&self.model, &mut root, budget, &self.cancel, &found) {
+                Answer::Solution(s) => {
+                    found.push(s);
+                    if found.len() >= want {
+                        break Some(found);
+                    }
+                }
+                Answer::None => break Some(found),
+                Answer::Unknown if self.cancel.is_cancelled() => break None,
+                Answer::Unknown => {}
+            }
+            limit = limit.saturating_mul(2);
+            budget = budget.saturating_mul(2);
+        };
+        total.nodes += probe.nodes;
+        total.guesses += probe.nodes;
+        total.propagations += root.revisions;
+        total.solutions = answer.as_ref().map_or(0, |f| f.len() as u64);
+        total.elapsed = start.elapsed();
+        self.stats = total;
+        answer
+    }
+}
+
+/// What a probe found out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// A solution not among the excluded ones.
+    Solution(Solution),
+    /// No solution besides the excluded ones.
+    None,
+    /// The node budget ran out first, or the search was cancelled.
+    Unknown,
+}
+
+/// The side search's memory: constraint weights and workspace.
+pub(crate) struct Probe {
+    weights: Vec<u32>,
+    /// Undecided variables at the start.
+    open: Vec<u32>,
+    /// Per decision: the trail mark before it, the variable and the digit.
+    stack: Vec<(Mark, u32, u8)>,
+    rng: u64,
+    /// Failures in the first run of a probe.
+    unit: u64,
+    /// Nodes (decisions) visited by all probes so far.
+    pub(crate) nodes: u64,
+}
+
+impl Probe {
+    /// A probe for `model`'s puzzle, every constraint of weight one.
+    pub(crate) fn new(model: &Model) -> Probe {
+        Probe {
+            weights: vec![1; model.constraints.len()],
+            open: Vec::new(),
+            stack: Vec::new(),
+            rng: 0x9E37_79B9_7F4A_7C15,
+            unit: RESTART_UNIT,
+            nodes: 0,
+        }
+    }
+
+    /// Searches `state` (propagated, consistent) for a solution other than the `excluded` ones
+    /// within `budget` nodes, leaving the state as it was.
+    pub(crate) fn ask(
+        &mut self,
+        model: &Model,
+        state: &mut State,
+        budget: u64,
+        cancel: &CancelToken,
+        excluded: &[Solution],
+    ) -> Answer {
+        let start = state.mark();
+        self.open.clear();
+        self.open
+            .extend((0..model.vars as u32).filter(|&v| !is_single(state.domains[v as usize])));
+        let mut nodes = 0;
+        let mut answer = Answer::Unknown;
+        'runs: for run in 1.. {
+            let mut fails = 0;
+            let allowed = luby(run) * self.unit;
+            self.stack.clear();
+            state.undo(start);
+            loop {
+                if nodes >= budget || (nodes % 256 == 0 && cancel.is_cancelled()) {
+                    break 'runs;
+                }
+                // The constraint that failed, if a digit failed; `None` for an excluded solution.
+                let failed = match self.pick(model, state) {
+                    Some(var) => {
+                        nodes += 1;
+                        let digit = self.pick_digit(state.domains[var as usize]);
+                        self.stack.push((state.mark(), var, digit));
+                        if assign(model, state, var as usize, digit).is_ok() {
+                            continue;
+                        }
+                        Some(state.failed)
+                    }
+                    None => {
+                        let found = solution_of(model, &state.domains);
+                        if !excluded.contains(&found) {
+                            answer = Answer::Solution(found);
+                            break 'runs;
+                        }
+                        None
+                    }
+                };
+                if let Some(c) = failed {
+                    self.weights[c as usize] += 1;
+                }
+                // Refute the failed digit where it was tried; a refutation that fails too
+                // refutes the decision before it.
+                loop {
+                    fails += 1;
+                    let Some((mark, var, digit)) = self.stack.pop() else {
+                        // One run went through its whole tree: nothing else is left.
+                        answer = Answer::None;
+                        break 'runs;
+                    };
+                    state.undo(mark);
+                    let rest = state.domains[var as usize] & !(1 << digit);
+                    if state.set_domain(model, var as usize, rest).is_ok() {
+                        if propagate(model, state).is_ok() {
+                            break;
+                        }
+                        self.weights[state.failed as usize] += 1;
+                    }
+                }
+                if fails >= allowed {
+                    continue 'runs;
+                }
+            }
+        }
+        state.undo(start);
+        state.clear_queue();
+        self.nodes += nodes;
+        answer
+    }
+
+    /// A digit of `domain`, at random: runs that differ in their values as well as their
+    /// order of variables cover more of the search space.
+    fn pick_digit(&mut self, domain: Mask) -> u8 {
+        let mut rest = domain;
+        for _ in 0..self.next_random() % u64::from(domain.count_ones()) {
+            rest &= rest - 1;
+        }
+        rest.trailing_zeros() as u8
+    }
+
+    /// The next number of a xorshift64 sequence: cheap, and the same every run.
+    fn next_random(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+
+    /// The undecided variable with the fewest candidates per weight of its constraints, ties
+    /// broken at random; `None` when every variable is decided.
+    fn pick(&mut self, model: &Model, state: &State) -> Option<u32> {
+        let mut best = None;
+        // size_a / weight_a < size_b / weight_b, as size_a * weight_b < size_b * weight_a.
+        let (mut best_size, mut best_weight, mut best_tie) = (0u64, 1u64, 0u64);
+        for i in 0..self.open.len() {
+            let v = self.open[i];
+            let d = state.domains[v as usize];
+            if is_single(d) {
+                continue;
+            }
+            let weight: u64 = model
+                .constraints_of(v as usize)
+                .iter()
+                .map(|&c| u64::from(self.weights[c as usize]))
+                .sum::<u64>()
+                .max(1);
+            let size = u64::from(d.count_ones());
+            let tie = self.next_random();
+            let (a, b) = (size * best_weight, best_size * weight);
+            if best.is_none() || a < b || (a == b && tie < best_tie) {
+                best = Some(v);
+                (best_size, best_weight, best_tie) = (size, weight, tie);
+            }
+        }
+        best
+    }
+}
+
+/// The solution a state with every variable decided stands for.
+fn solution_of(model: &Model, domains: &[Mask]) -> Solution {
+    Solution {
+        digits: domains[..model.cells]
+            .iter()
+            .map(|&d| digit_of(d))
+            .collect(),
+        letters: model.cryptic.then(|| {
+            let mut letters = [0; crate::grid::Letter::COUNT];
+            for (l, &d) in letters.iter_mut().zip(&domains[model.cells..]) {
+                *l = digit_of(d);
+            }
+            letters
+        }),
+    }
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (from 1).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The smallest k with 2^k - 1 >= i.
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::*;
+    use crate::grid::{Cell, Clue};
+    use crate::puzzle::Puzzle;
+    use crate::solve::generate;
+
+    /// Every solution, by probes that restart after a few failures, each excluding the ones
+    /// found before, until one proves there is no other.
+    fn probe_all(puzzle: &Puzzle) -> Vec<Solution> {
+        let solver = Solver::new(puzzle);
+        let model = solver.model();
+        let mut probe = Probe::new(model);
+        probe.unit = 4;
+        let mut state = State::new(model);
+        if propagate_all(model, &mut state).is_err() {
+            return Vec::new();
+        }
+        let cancel = CancelToken::new();
+        let mut found = Vec::new();
+        loop {
+            match probe.ask(model, &mut state, u64::MAX, &cancel, &found) {
+                Answer::Solution(s) => {
+                    assert!(!found.contains(&s));
+                    found.push(s);
+                }
+                Answer::None => return found,
+                Answer::Unknown => unreachable!("no budget, no cancel"),
+            }
+        }
+    }
+
+    #[test]
+    fn probes_find_every_solution_and_prove_there_is_no_other() {
+        let mut tried = 0;
+        for seed in 0..40 {
+            let mut grid = generate::random_grid(7, 6, 0.3, seed);
+            if seed % 2 == 1 {
+                // Nudge one clue: often no solution, sometimes other ones.
+                let walls: Vec<_> = grid
+                    .positions()
+                    .filter(|&p| grid.get(p).clue(crate::grid::Direction::Across).is_some())
+                    .collect();
+                let at = walls[seed as usize % walls.len()];
+                if let Some(Cell::Wall {
+                    across: Some(Clue::Sum(s)),
+                    ..
+                }) = grid.get_mut(at)
+                {
+                    *s += 1;
+                }
+            }
+            let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+                continue;
+            };
+            let mut streamed = Vec::new();
+            Solver::new(&puzzle).for_each(|s| {
+                streamed.push(s.clone());
+                ControlFlow::Continue(())
+            });
+            if streamed.len() > 40 {
+                // Each probe excludes the ones before it: keep the test quadratic in little.
+                continue;
+            }
+            tried += 1;
+            let mut probed = probe_all(&puzzle);
+            streamed.sort();
+            probed.sort();
+            assert_eq!(probed, streamed, "seed {seed}");
+        }
+        assert!(tried >= 20, "{tried} puzzles tried");
+    }
+
+    #[test]
+    fn the_luby_sequence_starts_as_published() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
