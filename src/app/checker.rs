@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 
 use super::background;
 use super::browser::group_digits;
-use crate::solve::{CancelToken, Outcome, Solver};
+use crate::solve::{CancelToken, Outcome, PROBES_AFTER, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
 
 /// Quiet time after an edit before the check starts.
@@ -194,23 +194,11 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
     })
 }
 
-/// Checks `puzzle`, telling `report` what it knows as it learns it: the first
-/// [`STREAMED`] solutions and where they differ; then, if there are more, every cell that can
-/// differ and the exact count. Reports nothing more once cancelled.
+/// Checks `puzzle`, telling `report` what it knows as it learns it: the first [`STREAMED`]
+/// solutions and where they differ (if the stream gets lost first, none, one or several by any
+/// two solutions before that); then, if there are more, every cell that can differ and the
+/// exact count. Reports nothing more once cancelled.
 fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict)) {
-    // Per cell, the digits it takes in the solutions seen so far.
-    let mut seen = vec![0u16; puzzle.cells().len()];
-    let mut count = 0u64;
-    let mut solver = Solver::new(puzzle).with_cancel(cancel.clone());
-    let outcome = solver.for_each(|solution| {
-        note(&mut seen, &solution.digits);
-        count += 1;
-        if count >= STREAMED {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
     let several = |count: BigUint, exact: bool, seen: &[u16], all_varies: bool| Verdict::Several {
         count,
         exact,
@@ -223,6 +211,43 @@ fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict))
             .collect(),
         all_varies,
     };
+    // Per cell, the digits it takes in the solutions seen so far.
+    let mut seen = vec![0u16; puzzle.cells().len()];
+    let mut count = 0u64;
+    let stream = |seen: &mut Vec<u16>, count: &mut u64, give_up: u64| {
+        let mut solver = Solver::new(puzzle)
+            .with_cancel(cancel.clone())
+            .with_give_up_after(give_up);
+        let outcome = solver.for_each(|solution| {
+            note(seen, &solution.digits);
+            *count += 1;
+            if *count >= STREAMED {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (outcome, solver)
+    };
+    let (mut outcome, mut solver) = stream(&mut seen, &mut count, PROBES_AFTER);
+    if outcome == Outcome::Cancelled && !cancel.is_cancelled() {
+        // The streamed order is lost in this grid (a dense one): say none, one or several at
+        // once by any two solutions, then stream on without a limit.
+        let Some(two) = Solver::new(puzzle).with_cancel(cancel.clone()).some(2) else {
+            return;
+        };
+        match two.len() {
+            0 => return report(Verdict::NoSolution),
+            1 => return report(Verdict::Unique),
+            _ => {}
+        }
+        for s in &two {
+            note(&mut seen, &s.digits);
+        }
+        report(several(2u32.into(), false, &seen, false));
+        count = 0;
+        (outcome, solver) = stream(&mut seen, &mut count, u64::MAX);
+    }
     match (outcome, count) {
         (Outcome::Cancelled, _) => return,
         (_, 0) => return report(Verdict::NoSolution),
@@ -239,7 +264,7 @@ fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict))
         let other = Solver::new(puzzle)
             .with_cancel(cancel.clone())
             .with_candidates(CellId(i as u32), !seen[i])
-            .first();
+            .any();
         if cancel.is_cancelled() {
             return;
         }
@@ -281,6 +306,31 @@ mod tests {
         let mut out = Vec::new();
         check(&load(path), &CancelToken::new(), &mut |v| out.push(v));
         out
+    }
+
+    #[test]
+    fn a_dense_grid_gets_its_verdict_although_the_stream_thrashes() {
+        // The streamed order finds no first solution of this grid within minutes.
+        let grid = crate::solve::generate::random_grid(30, 30, 0.35, 2);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let cancel = CancelToken::new();
+        let (sender, receiver) = channel();
+        let token = cancel.clone();
+        let worker = std::thread::spawn(move || {
+            check(&puzzle, &token, &mut |v| {
+                let _ = sender.send(v);
+            });
+        });
+        let first = receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("a verdict within a minute");
+        cancel.cancel();
+        worker.join().unwrap();
+        let Verdict::Several { count, exact, .. } = first else {
+            panic!("{first:?}");
+        };
+        assert_eq!(count, BigUint::from(2u32));
+        assert!(!exact);
     }
 
     #[test]

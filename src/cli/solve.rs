@@ -134,7 +134,7 @@ pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
         json.finish(&mut out, complete, &count)?;
     }
     out.flush()?;
-    let none = listed == 0 && (listed_all || Solver::new(&puzzle).first().is_none());
+    let none = listed == 0 && (listed_all || Solver::new(&puzzle).any().is_none());
     if none {
         eprintln!("kakuro: {}: no solution", file.name);
         return Ok(ExitCode::from(EXIT_NO));
