@@ -7,7 +7,9 @@
 //! A probe searches in an order of its own: the variable with the fewest candidates per unit of
 //! *weight*, a constraint's weight being one more than the failures it caused (dom/wdeg), ties
 //! broken at random, with restarts on a Luby schedule. It soon branches where the puzzle is
-//! hard. It answers with a solution, with "none" (only when one run went through its whole
+//! hard. Its digit for a variable is the one the variable had at the deepest point of an
+//! earlier run (phase saving, as SAT solvers do), else a random one: a restart keeps what went
+//! well and reconsiders the rest. It answers with a solution, with "none" (only when one run went through its whole
 //! tree, so that is a proof), or "don't know" within its node budget. Solutions listed as
 //! excluded count as failures, so a probe can look for a second solution.
 //!
@@ -136,6 +138,9 @@ pub(crate) struct Probe {
     rng: u64,
     /// Failures in the first run of a probe.
     unit: u64,
+    /// Per variable, its digit at the deepest point of a run (0: none yet).
+    phase: Vec<Mask>,
+    deepest: usize,
     /// Nodes (decisions) visited by all probes so far.
     pub(crate) nodes: u64,
 }
@@ -149,6 +154,8 @@ impl Probe {
             stack: Vec::new(),
             rng: 0x9E37_79B9_7F4A_7C15,
             unit: RESTART_UNIT,
+            phase: vec![0; model.vars],
+            deepest: 0,
             nodes: 0,
         }
     }
@@ -171,6 +178,7 @@ impl Probe {
         let mut answer = Answer::Unknown;
         'runs: for run in 1.. {
             let mut fails = 0;
+            self.deepest = 0;
             let allowed = luby(run) * self.unit;
             self.stack.clear();
             state.undo(start);
@@ -182,9 +190,18 @@ impl Probe {
                 let failed = match self.pick(model, state) {
                     Some(var) => {
                         nodes += 1;
-                        let digit = self.pick_digit(state.domains[var as usize]);
+                        let digit = self.pick_digit(var, state.domains[var as usize]);
                         self.stack.push((state.mark(), var, digit));
                         if assign(model, state, var as usize, digit).is_ok() {
+                            // The deepest point of the run so far: remember its digits.
+                            if self.stack.len() > self.deepest {
+                                self.deepest = self.stack.len();
+                                for (p, &d) in self.phase.iter_mut().zip(&state.domains) {
+                                    if is_single(d) {
+                                        *p = d;
+                                    }
+                                }
+                            }
                             continue;
                         }
                         Some(state.failed)
@@ -230,9 +247,12 @@ impl Probe {
         answer
     }
 
-    /// A digit of `domain`, at random: runs that differ in their values as well as their
-    /// order of variables cover more of the search space.
-    fn pick_digit(&mut self, domain: Mask) -> u8 {
+    /// A digit of `domain` for `var`: its saved phase if still possible, else one at random
+    /// (runs that differ in their values as well as their order cover more ground).
+    fn pick_digit(&mut self, var: u32, domain: Mask) -> u8 {
+        if self.phase[var as usize] & domain != 0 {
+            return self.phase[var as usize].trailing_zeros() as u8;
+        }
         let mut rest = domain;
         for _ in 0..self.next_random() % u64::from(domain.count_ones()) {
             rest &= rest - 1;
