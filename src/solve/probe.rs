@@ -59,9 +59,8 @@ impl Solver<'_> {
         let start = Instant::now();
         let mut total = Stats::default();
         let mut found: Vec<Solution> = Vec::new();
-        let mut probe = Probe::new(&self.model);
-        let mut root = State::new(&self.model);
-        let consistent = propagate_all(&self.model, &mut root).is_ok();
+        // The probe and its root state, made when the stream first gives up.
+        let mut side: Option<(Probe, State)> = None;
         let (mut limit, mut budget) = (self.probes_after, FIRST_PROBE);
         let answer = loop {
             let saved = self.tuning;
@@ -90,10 +89,16 @@ impl Solver<'_> {
                     found.push(s);
                 }
             }
-            if found.len() >= want || !consistent {
+            if found.len() >= want {
                 break Some(found);
             }
-            match probe.ask(&self.model, &mut root, budget, &self.cancel, &found) {
+            let (probe, root) = side.get_or_insert_with(|| {
+                let mut root = State::new(&self.model);
+                // An inconsistent root never gets here: the stream refutes it at once.
+                let _ = propagate_all(&self.model, &mut root);
+                (Probe::new(&self.model), root)
+            });
+            match probe.ask(&self.model, root, budget, &self.cancel, &found) {
                 Answer::Solution(s) => {
                     found.push(s);
                     if found.len() >= want {
@@ -107,9 +112,11 @@ impl Solver<'_> {
             limit = limit.saturating_mul(2);
             budget = budget.saturating_mul(2);
         };
-        total.nodes += probe.nodes;
-        total.guesses += probe.nodes;
-        total.propagations += root.revisions;
+        if let Some((probe, root)) = &side {
+            total.nodes += probe.nodes;
+            total.guesses += probe.nodes;
+            total.propagations += root.revisions;
+        }
         total.solutions = answer.as_ref().map_or(0, |f| f.len() as u64);
         total.elapsed = start.elapsed();
         self.stats = total;
