@@ -1,0 +1,67 @@
+//! "Any solution" on generated puzzles (release build, parsing excluded):
+//! `cargo run --release --no-default-features --example any_bench -- W H WALLS[,WALLS…]
+//! SEED[,SEED…] LIMIT_S`, with `MODE=first` for the streamed first solution and `MODE=uniq`
+//! for `uniqueness()` instead of `any()`. Each search is cancelled after `LIMIT_S` seconds.
+
+use std::time::{Duration, Instant};
+
+use kakuro::solve::generate;
+use kakuro::{CancelToken, Puzzle, Solver};
+
+fn list<T: std::str::FromStr>(arg: &str) -> Vec<T> {
+    arg.split(',')
+        .map(|s| s.parse().ok().expect("a number"))
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [w, h, walls, seeds, limit] = &args[..] else {
+        eprintln!("usage: any_bench W H WALLS[,WALLS…] SEED[,SEED…] LIMIT_S");
+        std::process::exit(2);
+    };
+    let (w, h): (usize, usize) = (w.parse().expect("W"), h.parse().expect("H"));
+    let limit = Duration::from_secs_f64(limit.parse().expect("LIMIT_S"));
+    let mode = std::env::var("MODE").unwrap_or_default();
+    for walls in list::<f64>(walls) {
+        let mut times = Vec::new();
+        let mut stuck = 0;
+        let seeds = list::<u64>(seeds);
+        for &seed in &seeds {
+            let puzzle = Puzzle::from_grid(&generate::random_grid(w, h, walls, seed))
+                .expect("a valid generated puzzle");
+            let token = CancelToken::new();
+            let timer = token.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(limit);
+                timer.cancel();
+            });
+            let mut solver = Solver::new(&puzzle).with_cancel(token);
+            let start = Instant::now();
+            let answered = match mode.as_str() {
+                "first" => solver.first().is_some(),
+                "uniq" => solver.uniqueness().is_some(),
+                _ => solver.any().is_some(),
+            };
+            let t = start.elapsed();
+            if answered {
+                times.push(t);
+            } else {
+                stuck += 1;
+            }
+            println!(
+                "{w}x{h} walls {walls} seed {seed}: {} cells, {} in {:.1} ms, {} nodes",
+                puzzle.cells().len(),
+                if answered { "answered" } else { "gave up" },
+                t.as_secs_f64() * 1e3,
+                solver.stats().nodes
+            );
+        }
+        times.sort();
+        let median = times.get(times.len() / 2).map(|t| t.as_secs_f64() * 1e3);
+        println!(
+            "walls {walls}: {stuck} of {} without an answer within {limit:?}; median {median:.1?} ms",
+            seeds.len()
+        );
+    }
+}
