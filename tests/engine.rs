@@ -720,5 +720,12 @@ fn encrypted_puzzles_give_back_their_letters() {
         );
         let distinct: HashSet<&Solution> = found.iter().collect();
         assert_eq!(distinct.len(), found.len());
+        // Probes (from the first backtrack) find cryptic solutions, letters and all, too.
+        let probed = Solver::new(&cryptic)
+            .with_probes_after(0)
+            .some(3)
+            .expect("not cancelled");
+        assert_eq!(probed.len(), found.len().min(3), "case {i}");
+        assert!(probed.iter().all(|s| found.contains(s)), "case {i}");
     }
 }

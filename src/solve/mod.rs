@@ -146,7 +146,8 @@ pub struct Solver<'p> {
     stats: Stats,
     /// Counts of part states, kept between [`Solver::count`] and [`Solver::nth`] calls.
     memo: memo::Memo,
-    /// When the search remembers dead ends ([`Solver::with_dead_ends_after`]).
+    /// When the search remembers dead ends and when it gives up
+    /// ([`Solver::with_dead_ends_after`], [`Solver::with_give_up_after`]).
     tuning: search::Tuning,
     /// Backtracks the stream may take before [`Solver::any`] and [`Solver::uniqueness`] first
     /// turn to probes ([`Solver::with_probes_after`]).

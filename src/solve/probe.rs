@@ -147,6 +147,7 @@ pub(crate) struct Probe {
     unit: u64,
     /// Per variable, its digit at the deepest point of a run (0: none yet).
     phase: Vec<Mask>,
+    /// How many decisions deep the current run has been at most.
     deepest: usize,
     /// Nodes (decisions) visited by all probes so far.
     pub(crate) nodes: u64,
