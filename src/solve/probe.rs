@@ -20,7 +20,9 @@ use std::time::Instant;
 
 use super::combos::{Mask, digit_of, is_single};
 use super::model::Model;
+use super::nth::blank;
 use super::propagate::{assign, propagate, propagate_all};
+use super::search::write;
 use super::state::{Mark, State};
 use super::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
 
@@ -308,19 +310,11 @@ impl Probe {
 
 /// The solution a state with every variable decided stands for.
 fn solution_of(model: &Model, domains: &[Mask]) -> Solution {
-    Solution {
-        digits: domains[..model.cells]
-            .iter()
-            .map(|&d| digit_of(d))
-            .collect(),
-        letters: model.cryptic.then(|| {
-            let mut letters = [0; crate::grid::Letter::COUNT];
-            for (l, &d) in letters.iter_mut().zip(&domains[model.cells..]) {
-                *l = digit_of(d);
-            }
-            letters
-        }),
+    let mut solution = blank(model.cells, model.cryptic);
+    for (v, &d) in domains.iter().enumerate() {
+        write(&mut solution, model.cells, v as u32, digit_of(d));
     }
+    solution
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (from 1).
