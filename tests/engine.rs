@@ -154,15 +154,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn engine_equals_brute_force(
-        seed in any::<u64>(),
-        w in 1usize..=6,
-        h in 1usize..=6,
-        white in 0.5f64..0.95,
-        random_clues in any::<bool>(),
-        no_sum in prop_oneof![Just(0.0), Just(0.15), Just(0.4)],
-    ) {
-        let grid = random_small_grid(seed, w, h, white, random_clues, no_sum);
+    fn engine_equals_brute_force(grid in small_grids()) {
         let Ok(puzzle) = Puzzle::from_grid(&grid) else {
             return Ok(());
         };
@@ -324,15 +316,7 @@ proptest! {
     /// Remembering dead ends from the first backtrack cuts only solution-free subtrees: the
     /// stream is the same, in the same order (and equals brute force by the test above).
     #[test]
-    fn dead_ends_keep_the_stream(
-        seed in any::<u64>(),
-        w in 1usize..=6,
-        h in 1usize..=6,
-        white in 0.5f64..0.95,
-        random_clues in any::<bool>(),
-        no_sum in prop_oneof![Just(0.0), Just(0.15), Just(0.4)],
-    ) {
-        let grid = random_small_grid(seed, w, h, white, random_clues, no_sum);
+    fn dead_ends_keep_the_stream(grid in small_grids()) {
         let Ok(puzzle) = Puzzle::from_grid(&grid) else {
             return Ok(());
         };
@@ -405,15 +389,7 @@ proptest! {
     /// Whether the stream answers or probes do (from the first backtrack on), "a solution" and
     /// "none, unique or multiple" agree with the brute-force enumerator.
     #[test]
-    fn probes_answer_like_brute_force(
-        seed in any::<u64>(),
-        w in 2usize..=6,
-        h in 2usize..=6,
-        white in 0.5f64..0.95,
-        random_clues in any::<bool>(),
-        no_sum in prop_oneof![Just(0.0), Just(0.15)],
-    ) {
-        let grid = random_small_grid(seed, w, h, white, random_clues, no_sum);
+    fn probes_answer_like_brute_force(grid in small_grids()) {
         let Ok(puzzle) = Puzzle::from_grid(&grid) else {
             return Ok(());
         };

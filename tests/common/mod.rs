@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use kakuro::{Cell, Cipher, Clue, Grid, Letter, Pos, Puzzle, Solution};
+use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -88,6 +89,20 @@ pub fn is_valid(puzzle: &Puzzle, s: &Solution) -> bool {
                 .clue
                 .is_none_or(|c| clue_value(c, s.letters) == Some(total))
     })
+}
+
+prop_compose! {
+    /// The property tests' random small grids ([`random_small_grid`] over its whole range).
+    pub fn small_grids()(
+        seed in any::<u64>(),
+        w in 1usize..=6,
+        h in 1usize..=6,
+        white in 0.5f64..0.95,
+        random_clues in any::<bool>(),
+        no_sum in prop_oneof![Just(0.0), Just(0.15), Just(0.4)],
+    ) -> Grid {
+        random_small_grid(seed, w, h, white, random_clues, no_sum)
+    }
 }
 
 /// A random small grid: a border of walls around up to 6 × 6 cells, each white with
