@@ -37,7 +37,8 @@ pub enum Verdict {
         exact: bool,
         /// The cells that are not the same in every solution (so far).
         varies: Vec<Pos>,
-        /// Whether `varies` is every such cell (else only those seen in the first solutions).
+        /// Whether `varies` is every such cell (else only those seen in the solutions found so
+        /// far).
         all_varies: bool,
     },
 }
@@ -59,7 +60,7 @@ impl Verdict {
                 let those = if *all_varies {
                     "they"
                 } else {
-                    "the first ones"
+                    "those found so far"
                 };
                 let more = if *exact && *all_varies {
                     ""
@@ -326,6 +327,13 @@ mod tests {
             .expect("a verdict within a minute");
         cancel.cancel();
         worker.join().unwrap();
+        assert!(
+            first
+                .summary()
+                .starts_with("at least 2 solutions: those found so far differ in "),
+            "{}",
+            first.summary()
+        );
         let Verdict::Several { count, exact, .. } = first else {
             panic!("{first:?}");
         };
