@@ -110,9 +110,20 @@ pub struct Browser {
     pub show_ambiguous: bool,
     scratch: Vec<u8>,
     previous: Vec<u8>,
+    /// The bytes of solutions a run keeps, when not [`CAP_BYTES`] (tests reach the cap).
+    cap_bytes: Option<usize>,
 }
 
 impl Browser {
+    /// A browser whose runs keep at most `cap_bytes` of solutions.
+    #[cfg(test)]
+    pub(super) fn with_cap(cap_bytes: usize) -> Browser {
+        Browser {
+            cap_bytes: Some(cap_bytes),
+            ..Browser::default()
+        }
+    }
+
     /// Starts solving `puzzle` (cancelling any earlier run).
     pub fn start(
         &mut self,
@@ -129,7 +140,7 @@ impl Browser {
         self.notice = None;
         self.run = Some(Run {
             worker: Some(worker),
-            store: Solutions::new(positions.len(), CAP_BYTES),
+            store: Solutions::new(positions.len(), self.cap_bytes.unwrap_or(CAP_BYTES)),
             positions,
             width: grid.width(),
             height: grid.height(),

@@ -59,25 +59,21 @@ impl Browser {
             None => "Exact count: not known (stopped before it was counted)".into(),
         };
         ui.label(RichText::new(counting).small());
+        // One line whether or not the cap is reached, so the controls below never move.
         let stored = run.store.stored();
-        ui.label(
-            RichText::new(format!(
-                "{} kept in {:.1} MB",
-                group(stored),
-                run.store.reserved_bytes() as f64 / 1e6
-            ))
-            .small()
-            .weak(),
+        let kept = format!(
+            "{} kept in {:.1} MB",
+            group(stored),
+            run.store.reserved_bytes() as f64 / 1e6
         );
         if run.store.is_full() {
             ui.label(
-                RichText::new(format!(
-                    "Memory cap reached: the first {} solutions can be browsed; counting goes on.",
-                    group(stored)
-                ))
-                .small()
-                .color(ui.visuals().warn_fg_color),
+                RichText::new(format!("{kept}: memory cap reached, counting goes on"))
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
             );
+        } else {
+            ui.label(RichText::new(kept).small().weak());
         }
         let browsable = run.browsable();
         ui.add_enabled_ui(browsable > 0, |ui| self.paging_ui(ui, browsable));
@@ -181,6 +177,57 @@ fn parse_number(text: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    use super::super::browser::Browser;
+    use crate::{Pos, Puzzle};
+
+    /// Reaching the memory cap changes a line's words, not the number of lines: the paging
+    /// controls stay where the pointer left them.
+    #[test]
+    fn the_memory_cap_does_not_move_the_controls() {
+        let grid = crate::format::load(std::path::Path::new("puzzles/millions.kakuro"))
+            .unwrap()
+            .document
+            .grid;
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let mut started = false;
+        let mut harness = Harness::new_ui_state(
+            |ui, browser: &mut Browser| {
+                if !started {
+                    started = true;
+                    browser.start(puzzle.clone(), &grid, 0, ui.ctx()).unwrap();
+                }
+                browser.logic(ui.ctx(), 0);
+                browser.ui(ui, Pos::new(1, 1));
+            },
+            // Room for a few hundred thousand of millions.kakuro's three million solutions.
+            Browser::with_cap(8 << 20),
+        );
+        let full = |b: &Browser| b.run.as_ref().is_some_and(|r| r.store.is_full());
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while harness.state().stored() == 0 {
+            assert!(Instant::now() < deadline, "no solution arrived");
+            harness.run_steps(1);
+        }
+        assert!(!full(harness.state()));
+        assert!(harness.query_by_label_contains("memory cap").is_none());
+        let before = harness.get_by_label("Next").rect();
+        while !full(harness.state()) {
+            assert!(Instant::now() < deadline, "the run never passed the cap");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        // The warning is the "kept" line itself, not one more line.
+        harness.get_by_label_contains(" kept in ");
+        harness.get_by_label_contains("MB: memory cap reached, counting goes on");
+        assert_eq!(harness.get_by_label("Next").rect(), before);
+        harness.state_mut().stop();
+    }
+
     #[test]
     fn solution_numbers_take_separators() {
         assert_eq!(super::parse_number(" 1,000,000 "), Some(1_000_000));
