@@ -139,7 +139,9 @@ pub(crate) enum Answer {
 
 /// The side search's memory: constraint weights and workspace.
 pub(crate) struct Probe {
-    weights: Vec<u32>,
+    /// Per variable, the sum of its constraints' weights (one plus the failures each caused),
+    /// kept up to date as failures come so that choosing a variable does not add them up.
+    weights: Vec<u64>,
     /// Undecided variables at the start.
     open: Vec<u32>,
     /// Per decision: the trail mark before it, the variable and the digit.
@@ -159,7 +161,9 @@ impl Probe {
     /// A probe for `model`'s puzzle, every constraint of weight one.
     pub(crate) fn new(model: &Model) -> Probe {
         Probe {
-            weights: vec![1; model.constraints.len()],
+            weights: (0..model.vars)
+                .map(|v| model.constraints_of(v).len() as u64)
+                .collect(),
             open: Vec::new(),
             stack: Vec::new(),
             rng: 0x9E37_79B9_7F4A_7C15,
@@ -197,7 +201,7 @@ impl Probe {
                     break 'runs;
                 }
                 // The constraint that failed, if a digit failed; `None` for an excluded solution.
-                let failed = match self.pick(model, state) {
+                let failed = match self.pick(state) {
                     Some(var) => {
                         nodes += 1;
                         let digit = self.pick_digit(var, state.domains[var as usize]);
@@ -226,7 +230,7 @@ impl Probe {
                     }
                 };
                 if let Some(c) = failed {
-                    self.weights[c as usize] += 1;
+                    self.blame(model, c);
                 }
                 // Refute the failed digit where it was tried; a refutation that fails too
                 // refutes the decision before it.
@@ -243,7 +247,7 @@ impl Probe {
                         if propagate(model, state).is_ok() {
                             break;
                         }
-                        self.weights[state.failed as usize] += 1;
+                        self.blame(model, state.failed);
                     }
                 }
                 if fails >= allowed {
@@ -255,6 +259,13 @@ impl Probe {
         state.clear_queue();
         self.nodes += nodes;
         answer
+    }
+
+    /// Adds a failure to constraint `c`'s weight, that is to each of its variables' sums.
+    fn blame(&mut self, model: &Model, c: u32) {
+        for &v in model.vars_of(c as usize) {
+            self.weights[v as usize] += 1;
+        }
     }
 
     /// A digit of `domain` for `var`: its saved phase if still possible, else one at random
@@ -280,29 +291,35 @@ impl Probe {
 
     /// The undecided variable with the fewest candidates per weight of its constraints, ties
     /// broken at random; `None` when every variable is decided.
-    fn pick(&mut self, model: &Model, state: &State) -> Option<u32> {
+    fn pick(&mut self, state: &State) -> Option<u32> {
         let mut best = None;
         // size_a / weight_a < size_b / weight_b, as size_a * weight_b < size_b * weight_a.
-        let (mut best_size, mut best_weight, mut best_tie) = (0u64, 1u64, 0u64);
+        let (mut best_size, mut best_weight) = (0u64, 1u64);
+        // How many variables tie with the best so far: each replaces it with chance 1/ties,
+        // which leaves every one of them equally likely (a draw only on a tie: this loop runs
+        // over every variable at every node).
+        let mut ties = 0u64;
         for i in 0..self.open.len() {
             let v = self.open[i];
             let d = state.domains[v as usize];
             if is_single(d) {
                 continue;
             }
-            let weight: u64 = model
-                .constraints_of(v as usize)
-                .iter()
-                .map(|&c| u64::from(self.weights[c as usize]))
-                .sum::<u64>()
-                .max(1);
+            let weight = self.weights[v as usize];
             let size = u64::from(d.count_ones());
-            let tie = self.next_random();
             let (a, b) = (size * best_weight, best_size * weight);
-            if best.is_none() || a < b || (a == b && tie < best_tie) {
-                best = Some(v);
-                (best_size, best_weight, best_tie) = (size, weight, tie);
+            if best.is_none() || a < b {
+                ties = 1;
+            } else if a == b {
+                ties += 1;
+                if self.next_random() % ties != 0 {
+                    continue;
+                }
+            } else {
+                continue;
             }
+            best = Some(v);
+            (best_size, best_weight) = (size, weight);
         }
         best
     }
