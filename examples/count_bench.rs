@@ -3,7 +3,8 @@
 //! [RUNS [NTH_DRAWS]]]]`.
 //!
 //! Counts generated puzzles exactly (giving up after a time limit, by the cancel token), then
-//! times `nth` on random indices with the counts cached. With arguments, only that puzzle.
+//! times `nth` on random indices with the counts cached (`NTH_DRAWS` 0: no `nth`). With
+//! arguments, only that puzzle.
 
 use std::time::{Duration, Instant};
 
@@ -93,6 +94,9 @@ fn bench(
         "count {shown} in {} (best of {runs}, {nodes} nodes)",
         secs(best)
     );
+    if draws == 0 {
+        return;
+    }
     // nth with the counts cached: a solver that has counted once.
     let mut solver = Solver::new(&puzzle);
     solver.count().expect("no cancel token");
