@@ -4,15 +4,18 @@
 
 mod app_harness;
 
+use std::collections::HashSet;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use app_harness::{app, group, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use kakuro::app::{KakuroApp, RunState};
-use kakuro::{Grid, Pos};
+use kakuro::format::Document;
+use kakuro::solve::generate;
+use kakuro::{Grid, Pos, Puzzle};
 
 fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
     let mut harness = app(Some(file));
@@ -534,6 +537,53 @@ fn jump_to_the_last_solution_right_after_solve() {
         h.state().browser_headline(),
         "Solution 3,048,192 of 3,048,192"
     );
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+}
+
+/// On a dense grid the stream's order can search for minutes before its first solution; once
+/// the count is in, the browser fetches the solution its headline names ("Solution 1 of N").
+#[test]
+fn a_dense_grid_shows_its_first_solution_from_the_count_while_the_stream_searches() {
+    // The stream takes 4.5 s to its first solution of this grid (release build); the count and
+    // solution #1 by index take 0.5 s.
+    let grid = generate::random_grid(30, 30, 0.40, 14);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dense.kakuro");
+    kakuro::format::save(&path, &Document::new(grid.clone())).unwrap();
+    let mut h = app_with(path);
+    click(&mut h, "Solve");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while h.state_mut().shown_solution().is_none() {
+        assert!(Instant::now() < deadline, "no solution shown");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_steps(1);
+    }
+    assert_eq!(h.state().solutions_stored(), 0, "streamed, not fetched");
+    assert!(
+        h.state()
+            .browser_headline()
+            .starts_with("Solution 1 of 153,609,333,972,353,280"),
+        "{}",
+        h.state().browser_headline()
+    );
+    // The digits on the board solve the puzzle.
+    let digits = h.state_mut().shown_solution().unwrap();
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    for run in puzzle.runs() {
+        let ds: Vec<u32> = run
+            .cells
+            .iter()
+            .map(|&c| {
+                let pos = puzzle.cell(c).pos;
+                u32::from(digits[pos.row * grid.width() + pos.col])
+            })
+            .collect();
+        assert_eq!(ds.iter().collect::<HashSet<_>>().len(), ds.len());
+        if let Some(sum) = run.sum() {
+            assert_eq!(ds.iter().sum::<u32>(), u32::from(sum));
+        }
+    }
     h.key_press(Key::Escape);
     h.run_steps(1);
 }

@@ -232,7 +232,23 @@ impl Browser {
         while let Some(answer) = run.oracle.as_ref().and_then(Oracle::try_next) {
             match answer {
                 Answer::Progress(done) => run.counted = done,
-                Answer::Count(n) => run.exact = Some(n),
+                Answer::Count(n) => {
+                    // The headline now names solution #k; when the stream has not reached it
+                    // (on a dense puzzle its order can keep it searching for minutes), the
+                    // oracle fetches it, as a jump would.
+                    if n > BigUint::ZERO
+                        && run.store.stored() <= self.current
+                        && run.pending.is_none()
+                        && run.fetched.is_none()
+                        && let Some(oracle) = &run.oracle
+                    {
+                        oracle.ask(self.current);
+                        run.pending = Some(self.current);
+                        self.notice =
+                            Some(format!("Fetching solution {}…", group(self.current + 1)));
+                    }
+                    run.exact = Some(n);
+                }
                 Answer::Solution {
                     k,
                     digits,
