@@ -312,7 +312,7 @@ impl Probe {
                 ties = 1;
             } else if a == b {
                 ties += 1;
-                if self.next_random() % ties != 0 {
+                if !self.next_random().is_multiple_of(ties) {
                     continue;
                 }
             } else {
