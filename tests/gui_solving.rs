@@ -258,10 +258,15 @@ fn page_to_the_millionth_solution_while_streaming() {
     h.key_press(Key::End);
     h.run_steps(1);
     h.get_by_label("Solution 3,048,192 of 3,048,192");
-    // Past the end: stays on the last and says why.
+    // Past the end: stays on the last and says why, on a line of its own that was there
+    // before (the options below do not move).
+    let option =
+        |h: &Harness<'_, KakuroApp>| h.get_by_label("Highlight changes from the previous").rect();
+    let before = option(&h);
     h.state_mut().go_to_solution(3_048_193);
     h.run_steps(1);
     h.get_by_label("There are only 3,048,192 solutions");
+    assert_eq!(option(&h), before);
 }
 
 /// A 2 × 2 square: 3 and 7 across, 4 and 6 down has one solution (1 2 / 3 4).

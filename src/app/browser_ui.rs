@@ -77,13 +77,16 @@ impl Browser {
         }
         let browsable = run.browsable();
         ui.add_enabled_ui(browsable > 0, |ui| self.paging_ui(ui, browsable));
-        if let Some(notice) = &self.notice {
-            ui.label(
-                RichText::new(notice)
+        // A notice ("Fetching solution 12…") comes and goes: its line is always there, one line
+        // (hover for a long one's whole text), so the options below stay under the pointer.
+        ui.add(
+            egui::Label::new(
+                RichText::new(self.notice.as_deref().unwrap_or(""))
                     .small()
                     .color(ui.visuals().warn_fg_color),
-            );
-        }
+            )
+            .truncate(),
+        );
         ui.checkbox(
             &mut self.show_changes,
             "Highlight changes from the previous",
