@@ -161,8 +161,9 @@ impl Probe {
     /// A probe for `model`'s puzzle, every constraint of weight one.
     pub(crate) fn new(model: &Model) -> Probe {
         Probe {
+            // A variable in no constraint (a lone cell without clues) still weighs one.
             weights: (0..model.vars)
-                .map(|v| model.constraints_of(v).len() as u64)
+                .map(|v| model.constraints_of(v).len().max(1) as u64)
                 .collect(),
             open: Vec::new(),
             stack: Vec::new(),
