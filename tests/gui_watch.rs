@@ -63,7 +63,11 @@ fn single_steps_change_the_board_each_step() {
     assert!(h.state().watch_summary().is_none());
     h.key_press(Key::F8);
     wait_until(&mut h, "the first step", |s| s.steps >= 1);
+    // The first F8 shows one step and the search waits there.
+    std::thread::sleep(Duration::from_millis(200));
+    h.run_steps(2);
     let mut last = summary(&h);
+    assert_eq!(last.steps, 1, "{last:?}");
     assert!(last.running);
     let mut steps = 0;
     let mut decisions = 0;

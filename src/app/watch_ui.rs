@@ -172,7 +172,10 @@ impl KakuroApp {
     pub fn watch_step(&mut self) {
         self.watch.paused = true;
         if !self.watch.running() {
+            // A paused start shows the search's first step and waits there: that is this
+            // step (a permit as well would show a second one at once).
             self.start_watch(true);
+            return;
         }
         if let Some(watcher) = self.watch.session.as_ref().and_then(|s| s.watcher.as_ref()) {
             watcher.step();
