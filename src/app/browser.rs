@@ -85,6 +85,14 @@ impl Run {
         self.exact.is_none() && self.oracle.is_some()
     }
 
+    /// Asks the oracle for solution `k` (one the stream has not stored), in the stream's
+    /// order; returns the notice to show meanwhile, or `None` when no oracle is left.
+    fn fetch(&mut self, k: u64) -> Option<String> {
+        self.oracle.as_ref()?.ask(k);
+        self.pending = Some(k);
+        Some(format!("Fetching solution {}…", group(k + 1)))
+    }
+
     /// Time spent searching.
     pub(super) fn elapsed(&self) -> Duration {
         match self.state {
@@ -240,12 +248,8 @@ impl Browser {
                         && run.store.stored() <= self.current
                         && run.pending.is_none()
                         && run.fetched.is_none()
-                        && let Some(oracle) = &run.oracle
                     {
-                        oracle.ask(self.current);
-                        run.pending = Some(self.current);
-                        self.notice =
-                            Some(format!("Fetching solution {}…", group(self.current + 1)));
+                        self.notice = run.fetch(self.current);
                     }
                     run.exact = Some(n);
                 }
@@ -330,13 +334,10 @@ impl Browser {
             self.current = k;
             return;
         }
-        if let Some(oracle) = &run.oracle
-            && run.exact.as_ref().is_none_or(|n| BigUint::from(k) < *n)
+        if run.exact.as_ref().is_none_or(|n| BigUint::from(k) < *n)
+            && let Some(notice) = run.fetch(k)
         {
-            // Past what is stored: the oracle fetches it (the same order as the stream).
-            oracle.ask(k);
-            run.pending = Some(k);
-            self.notice = Some(format!("Fetching solution {}…", group(k + 1)));
+            self.notice = Some(notice);
             return;
         }
         if let Some(n) = &run.exact {
