@@ -565,6 +565,9 @@ fn a_dense_grid_shows_its_first_solution_from_the_count_while_the_stream_searche
         h.run_steps(1);
     }
     assert_eq!(h.state().solutions_stored(), 0, "streamed, not fetched");
+    // The status says the solution shown is not one the stream found.
+    let status = h.state().solve_status().unwrap();
+    assert!(status.starts_with("0 solutions streamed"), "{status}");
     assert!(
         h.state()
             .browser_headline()

@@ -470,10 +470,21 @@ impl Browser {
             RunState::Done => "done".to_string(),
             RunState::Stopped => "stopped by user".to_string(),
         };
+        // Once counted, the board may show a solution fetched by index while the stream has
+        // found fewer: say that the number is the stream's.
+        let found = if run
+            .exact
+            .as_ref()
+            .is_some_and(|n| *n > BigUint::from(run.found()))
+        {
+            format!("{} streamed", solutions(run.found()))
+        } else {
+            solutions(run.found())
+        };
         // Rates of a run that ended within a second say nothing; its totals do.
         if run.state != RunState::Running && elapsed < 1.0 {
             return Some((
-                format!("{} · {}", solutions(run.found()), short_time(elapsed)),
+                format!("{found} · {}", short_time(elapsed)),
                 format!(
                     "{} {} · {state}",
                     group(stats.nodes),
@@ -483,8 +494,7 @@ impl Browser {
         }
         Some((
             format!(
-                "{} ({}) · {secs:.1} s",
-                solutions(run.found()),
+                "{found} ({}) · {secs:.1} s",
                 per_second(run.found() as f64 / secs),
             ),
             format!("{speed} nodes/s · {state}"),
