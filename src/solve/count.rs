@@ -82,6 +82,8 @@ pub(crate) struct Counter<'a, 'f> {
     bfs: Vec<u32>,
     touched: Vec<u32>,
     key: Vec<u32>,
+    /// Per digit, the variables of a component that can take it (bit sets, back to back).
+    takers: Vec<u64>,
     work: u32,
     /// Search nodes visited (digits tried).
     pub(crate) nodes: u64,
@@ -118,6 +120,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             bfs: Vec::new(),
             touched: Vec::new(),
             key: Vec::new(),
+            takers: Vec::new(),
             work: 0,
             nodes: 0,
             backtracks: 0,
@@ -241,7 +244,8 @@ impl<'a, 'f> Counter<'a, 'f> {
 
     /// Encodes a component's state into `self.key`: its size, each variable with its domain,
     /// then each run with a sum that it touches with the run's decided digits' sum (and a
-    /// cryptic run's decided letters).
+    /// cryptic run's decided letters). A component that touches no such run has its digits
+    /// renamed first (see [`Counter::rename_digits`]).
     fn build_key(&mut self, comp: &[u32]) {
         let epoch = self.next_epoch();
         self.key.clear();
@@ -259,6 +263,10 @@ impl<'a, 'f> Counter<'a, 'f> {
                     self.touched.push(c);
                 }
             }
+        }
+        if self.touched.is_empty() {
+            self.rename_digits(comp);
+            return;
         }
         self.touched.sort_unstable();
         for &c in &self.touched {
@@ -282,6 +290,36 @@ impl<'a, 'f> Counter<'a, 'f> {
             };
             // The runs follow from the variables, so their order alone tells them apart.
             self.key.push(letters << 8 | fixed_sum);
+        }
+    }
+
+    /// Renames the digits in the key of a component whose constraints are all "all different"
+    /// or "equal": swapping two digits everywhere in it changes none of its solutions' number,
+    /// so states that differ only by such a swap (after each digit of an open grid's first
+    /// cell, say) should share their count. Digits are ranked by the set of variables that can
+    /// take them, which names every state of such a family the same way: two digits with the
+    /// same set are interchangeable, so their order between them does not matter.
+    fn rename_digits(&mut self, comp: &[u32]) {
+        const DIGITS: usize = 10;
+        let words = comp.len().div_ceil(64);
+        self.takers.clear();
+        self.takers.resize(DIGITS * words, 0);
+        for (i, &v) in comp.iter().enumerate() {
+            for d in digits(self.state.domains[v as usize]) {
+                self.takers[d as usize * words + i / 64] |= 1 << (i % 64);
+            }
+        }
+        let takers = |d: usize| &self.takers[d * words..(d + 1) * words];
+        let mut order: [usize; DIGITS] = std::array::from_fn(|d| d);
+        order.sort_unstable_by(|&a, &b| takers(a).cmp(takers(b)));
+        let mut rank = [0u32; DIGITS];
+        for (r, &d) in order.iter().enumerate() {
+            rank[d] = r as u32;
+        }
+        for (i, &v) in comp.iter().enumerate() {
+            let renamed =
+                digits(self.state.domains[v as usize]).fold(0, |m, d| m | 1 << rank[d as usize]);
+            self.key[1 + i] = v << 10 | renamed;
         }
     }
 
