@@ -49,7 +49,7 @@ fn click(harness: &mut Harness<'_, KakuroApp>, label: &str) {
 /// Fills the path prompt's field.
 fn type_path(harness: &mut Harness<'_, KakuroApp>, path: &std::path::Path) {
     harness
-        .get_by_role(egui::Role::TextInput)
+        .get_by_role_and_label(egui::Role::TextInput, "Path")
         .set_text_value_accesskit(path.to_str().unwrap());
     settle(harness);
 }

@@ -104,6 +104,31 @@ fn solve_browse_to_last_and_to_a_typed_number() {
     h.get_by_label("Solution 1 of 2");
 }
 
+/// Keys typed into the "Go to" field stay there, even typed as the click lands or confirmed in
+/// the same frame (frames where the field's focus changes): the board must not take them too.
+#[test]
+fn a_number_typed_and_entered_at_once_goes_nowhere_but_the_field() {
+    let mut h = app_with(puzzle("two.kakuro"));
+    click(&mut h, "Solve");
+    wait_for_end(&mut h);
+    let grid = h.state().grid().clone();
+    // Typed as the click lands, and typed then entered at once.
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+    field.click();
+    field.type_text("2");
+    h.run_steps(2);
+    assert_eq!(h.state().grid(), &grid, "the puzzle changed");
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+    assert_eq!(field.value().as_deref(), Some("2"));
+    field.type_text("1");
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    // "21" is past the last solution: the field said so, the board took nothing.
+    h.get_by_label("There are only 2 solutions");
+    assert_eq!(h.state().grid(), &grid, "the puzzle changed");
+    assert!(!h.state().is_dirty());
+}
+
 #[test]
 fn stop_a_run_with_millions_of_solutions() {
     let mut h = app_with(puzzle("millions.kakuro"));
@@ -348,14 +373,32 @@ fn the_browser_controls_keep_their_place_through_a_run() {
     assert_eq!(h.state().solve_state(), Some(RunState::Stopped));
     assert_eq!(running, top(&h));
 
-    // And on a puzzle that counts at once and runs to the end.
+    // And on a puzzle that counts at once and runs to the end, from before Solve is pressed:
+    // neither the controls nor the tools below them move.
     let mut h = app_with(puzzle("millions.kakuro"));
+    let tools =
+        |h: &Harness<'_, KakuroApp>| h.get_by_label("Symmetric (180° rotation)").rect().top();
+    let (idle, tools_idle) = (top(&h), tools(&h));
+
     h.key_press(Key::F5);
     h.run_steps(1);
     let running = top(&h);
+    assert_eq!(idle, running);
     wait_for_end(&mut h);
     assert_eq!(h.state().solve_state(), Some(RunState::Done));
     assert_eq!(running, top(&h));
+    assert_eq!(tools_idle, tools(&h));
+    // Selecting a cell lists its digits across the solutions, in lines kept for it.
+    for _ in 0..4 {
+        h.key_press(Key::ArrowDown);
+        h.key_press(Key::ArrowRight);
+        h.run_steps(1);
+        assert_eq!(tools_idle, tools(&h));
+    }
+    assert!(
+        h.query_by_label_contains("across the solutions").is_some(),
+        "a white cell was selected"
+    );
 }
 
 /// The side panel's content keeps its left edge when it grows taller than the window (the

@@ -269,9 +269,7 @@ impl Browser {
                             self.current = k;
                             self.notice = None;
                         }
-                        None => {
-                            self.notice = Some(format!("There are only {} solutions", run.total()))
-                        }
+                        None => self.notice = Some(there_are_only(&run.total())),
                     }
                 }
                 Answer::Solution { .. } => {}
@@ -341,17 +339,14 @@ impl Browser {
             return;
         }
         if let Some(n) = &run.exact {
-            self.notice = Some(format!(
-                "There are only {} solutions",
-                group_digits(&n.to_string())
-            ));
+            self.notice = Some(there_are_only(&group_digits(&n.to_string())));
             return;
         }
         let found = run.found();
         self.notice = Some(if stored == 0 {
             "No solution to show yet".to_string()
         } else if run.state == RunState::Done && k >= found {
-            format!("There are only {} solutions", group(found))
+            there_are_only(&group(found))
         } else if k < found {
             format!(
                 "Only the first {} solutions are kept in memory",
@@ -538,6 +533,15 @@ fn per_second(rate: f64) -> String {
 pub fn solutions(n: u64) -> String {
     let noun = if n == 1 { "solution" } else { "solutions" };
     format!("{} {noun}", group(n))
+}
+
+/// The notice for a jump past the last solution; `total` is written out ("3,048,192").
+fn there_are_only(total: &str) -> String {
+    if total == "1" {
+        "There is only 1 solution".into()
+    } else {
+        format!("There are only {total} solutions")
+    }
 }
 
 /// 3048192 → "3,048,192".

@@ -6,6 +6,16 @@ use egui::{Key, RichText, Ui};
 use super::browser::{Browser, RunState, group, group_digits};
 use crate::Pos;
 
+/// The lines that describe a run, blank before one.
+struct RunLines {
+    done: f32,
+    count: String,
+    state: String,
+    exact: String,
+    kept: String,
+    full: bool,
+}
+
 /// What the user asked the panel for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -38,44 +48,20 @@ impl Browser {
             }
         });
         ui.label(RichText::new(self.headline()).strong());
-        let Some(run) = &self.run else {
-            return request;
-        };
-        // The bar stays when the run ends, full or where it stopped, so that the controls below
-        // do not jump up under the pointer.
-        let done = match run.state {
-            RunState::Done => 1.0,
-            _ => run.live.progress as f32,
-        };
-        ui.add(egui::ProgressBar::new(done).desired_height(6.0));
-        if let Some((count, state)) = self.status_parts() {
-            ui.label(RichText::new(count).small());
-            ui.label(RichText::new(state).small());
-        }
-        // Always one line, so the controls below keep their place when the count arrives.
-        let counting = match &run.exact {
-            Some(n) => format!("Exact count: {}", group_digits(&n.to_string())),
-            None if run.counting() => format!("Counting exactly: {:.0}% done", run.counted * 100.0),
-            None => "Exact count: not known (stopped before it was counted)".into(),
-        };
-        ui.label(RichText::new(counting).small());
-        // One line whether or not the cap is reached, so the controls below never move.
-        let stored = run.store.stored();
-        let kept = format!(
-            "{} kept in {:.1} MB",
-            group(stored),
-            run.store.reserved_bytes() as f64 / 1e6
-        );
-        if run.store.is_full() {
-            ui.label(
-                RichText::new(format!("{kept}: memory cap reached, counting goes on"))
-                    .small()
-                    .color(ui.visuals().warn_fg_color),
-            );
+        // Before the first run the panel has the shape it will have during one, its lines blank
+        // and its controls disabled, so nothing below moves when Solve is pressed.
+        let lines = self.run_lines();
+        ui.add(egui::ProgressBar::new(lines.done).desired_height(6.0));
+        ui.label(RichText::new(lines.count).small());
+        ui.label(RichText::new(lines.state).small());
+        ui.label(RichText::new(lines.exact).small());
+        let kept = RichText::new(lines.kept).small();
+        ui.label(if lines.full {
+            kept.color(ui.visuals().warn_fg_color)
         } else {
-            ui.label(RichText::new(kept).small().weak());
-        }
-        let browsable = run.browsable();
+            kept.weak()
+        });
+        let browsable = self.run.as_ref().map_or(0, |run| run.browsable());
         ui.add_enabled_ui(browsable > 0, |ui| self.paging_ui(ui, browsable));
         // A notice ("Fetching solution 12…") comes and goes: its line is always there, one line
         // (hover for a long one's whole text), so the options below stay under the pointer.
@@ -94,21 +80,70 @@ impl Browser {
         .on_hover_text("Cells whose digit differs from the solution before this one");
         ui.checkbox(&mut self.show_ambiguous, "Highlight cells that vary")
             .on_hover_text("Cells that are not the same in every solution found so far");
-        if let Some(mask) = self.digits_at(cursor)
-            && mask != 0
-        {
-            let digits: Vec<String> = (1..=9u8)
-                .filter(|d| mask & (1 << d) != 0)
-                .map(|d| d.to_string())
-                .collect();
-            ui.label(format!(
-                "r{}c{} takes {} across the solutions",
-                cursor.row + 1,
-                cursor.col + 1,
-                digits.join(", ")
-            ));
-        }
+        // Two lines whether or not a cell is selected, for the controls below.
+        super::tools::at_least_lines(ui, 2.0, |ui| {
+            if let Some(mask) = self.digits_at(cursor)
+                && mask != 0
+            {
+                let digits: Vec<String> = (1..=9u8)
+                    .filter(|d| mask & (1 << d) != 0)
+                    .map(|d| d.to_string())
+                    .collect();
+                ui.label(format!(
+                    "r{}c{} takes {} across the solutions",
+                    cursor.row + 1,
+                    cursor.col + 1,
+                    digits.join(", ")
+                ));
+            }
+        });
         request
+    }
+
+    /// The run's lines under the headline: progress, count and rate, nodes and state, the exact
+    /// count, and what is kept in memory (`full`: the cap is reached). Blank before a run.
+    fn run_lines(&self) -> RunLines {
+        let Some(run) = &self.run else {
+            return RunLines {
+                done: 0.0,
+                // A space, not nothing: an empty label is shorter than a line of text.
+                count: " ".into(),
+                state: " ".into(),
+                exact: "Exact count: —".into(),
+                kept: " ".into(),
+                full: false,
+            };
+        };
+        // The bar stays when the run ends, full or where it stopped, so that the controls below
+        // do not jump up under the pointer.
+        let done = match run.state {
+            RunState::Done => 1.0,
+            _ => run.live.progress as f32,
+        };
+        let (count, state) = self.status_parts().unwrap_or_default();
+        let exact = match &run.exact {
+            Some(n) => format!("Exact count: {}", group_digits(&n.to_string())),
+            None if run.counting() => format!("Counting exactly: {:.0}% done", run.counted * 100.0),
+            None => "Exact count: not known (stopped before it was counted)".into(),
+        };
+        let kept = format!(
+            "{} kept in {:.1} MB",
+            group(run.store.stored()),
+            run.store.reserved_bytes() as f64 / 1e6
+        );
+        let full = run.store.is_full();
+        RunLines {
+            done,
+            count,
+            state,
+            exact,
+            kept: if full {
+                format!("{kept}: memory cap reached, counting goes on")
+            } else {
+                kept
+            },
+            full,
+        }
     }
 
     fn paging_ui(&mut self, ui: &mut Ui, browsable: u64) {
@@ -116,17 +151,20 @@ impl Browser {
         let current = self.current;
         let mut target = None;
         ui.horizontal(|ui| {
-            for (text, hover, to) in [
-                ("First", "First solution (Home)", 0),
+            let (back, on) = (current > 0, current < last);
+            for (text, hover, to, enabled) in [
+                ("First", "First solution (Home)", 0, back),
                 (
                     "Previous",
                     "Previous solution (←)",
                     current.saturating_sub(1),
+                    back,
                 ),
-                ("Next", "Next solution (→)", current + 1),
-                ("Last", "Last solution (End)", last),
+                ("Next", "Next solution (→)", current + 1, on),
+                ("Last", "Last solution (End)", last, on),
             ] {
-                if ui.button(text).on_hover_text(hover).clicked() {
+                let button = ui.add_enabled(enabled, egui::Button::new(text));
+                if button.on_hover_text(hover).clicked() {
                     target = Some(to);
                 }
             }
@@ -134,7 +172,8 @@ impl Browser {
         let mut number = current + 1;
         // The slider spans the panel without a number box beside it: the headline says the
         // number, and a box as wide as the number would widen the panel as numbers grow.
-        let slider = egui::Slider::new(&mut number, 1..=browsable.max(1))
+        // A lone solution's knob sits at the left end, not in the middle of a 1..=1 range.
+        let slider = egui::Slider::new(&mut number, 1..=browsable.max(2))
             .show_value(false)
             .integer();
         let response = ui

@@ -332,7 +332,7 @@ impl KakuroApp {
                 {
                     self.board.fit();
                 }
-                ui.checkbox(&mut self.show_tools, "Tool panel");
+                ui.checkbox(&mut self.show_tools, "Side panels");
             });
         });
     }
@@ -400,13 +400,26 @@ impl eframe::App for KakuroApp {
         if let Some(line) = self.browser.status_line() {
             egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
+        // Designing on the left, solving on the right: what one side shows never moves the
+        // other's controls (the browser appearing on Solve used to push the tools down).
         if self.show_tools {
-            egui::Panel::right("tools")
+            egui::Panel::right("solutions")
                 .resizable(true)
                 .default_size(280.0)
-                .min_size(220.0)
+                .min_size(230.0)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.tools_ui(ui));
+                    egui::ScrollArea::vertical()
+                        .id_salt("solutions")
+                        .show(ui, |ui| self.solutions_ui(ui));
+                });
+            egui::Panel::left("tools")
+                .resizable(true)
+                .default_size(250.0)
+                .min_size(210.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("tools")
+                        .show(ui, |ui| self.tools_ui(ui));
                 });
         }
         let overlay = self.overlay();

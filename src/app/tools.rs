@@ -13,8 +13,6 @@ impl KakuroApp {
     /// The whole side panel.
     pub(super) fn tools_ui(&mut self, ui: &mut Ui) {
         ui.add_space(4.0);
-        self.solving_ui(ui);
-        ui.separator();
         ui.horizontal(|ui| {
             for tool in Tool::ALL {
                 ui.selectable_value(&mut self.editor.tool, tool, tool.name());
@@ -52,6 +50,12 @@ impl KakuroApp {
                     .labelled_by(label.id);
             }
         });
+    }
+
+    /// The right-hand panel: solving, browsing, watching and the designer's check.
+    pub(super) fn solutions_ui(&mut self, ui: &mut Ui) {
+        ui.add_space(4.0);
+        self.solving_ui(ui);
     }
 
     fn selection_ui(&self, ui: &mut Ui) {
@@ -189,7 +193,11 @@ fn run_through(grid: &Grid, pos: Pos, dir: Direction) -> Option<(Pos, Pos)> {
 pub(super) fn at_least_lines(ui: &mut Ui, rows: f32, add: impl FnOnce(&mut Ui)) {
     let top = ui.cursor().top();
     add(ui);
-    let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    // A row of a wrapped horizontal layout is as tall as a button, taller than a line of text.
+    let line = ui
+        .text_style_height(&egui::TextStyle::Body)
+        .max(ui.spacing().interact_size.y);
+    let row = line + ui.spacing().item_spacing.y;
     let used = ui.cursor().top() - top;
     ui.add_space((rows * row - used).max(0.0));
 }
