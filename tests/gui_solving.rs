@@ -129,6 +129,32 @@ fn a_number_typed_and_entered_at_once_goes_nowhere_but_the_field() {
     assert!(!h.state().is_dirty());
 }
 
+/// An edit ends the run, and the undo that brings the puzzle back brings its solutions back,
+/// at the solution that was shown.
+#[test]
+fn undo_after_a_slip_brings_the_solutions_back() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    click(&mut h, "Solve");
+    wait_for_end(&mut h);
+    go_and_wait(&mut h, 5);
+    let before = shown(&mut h);
+    // A slip of the mouse in the Draw tool turns a white cell into a wall.
+    click(&mut h, "r2c2, white cell");
+    assert_eq!(h.state().solve_state(), None);
+    h.get_by_label("Press Solve (F5) to find every solution");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().solve_state(), Some(RunState::Done));
+    h.get_by_label("Solution 5 of 3,048,192");
+    assert_eq!(shown(&mut h), before);
+    // A different puzzle does not take them.
+    click(&mut h, "r2c2, white cell");
+    click(&mut h, "r2c3, white cell");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().solve_state(), None);
+}
+
 #[test]
 fn stop_a_run_with_millions_of_solutions() {
     let mut h = app_with(puzzle("millions.kakuro"));
@@ -374,10 +400,14 @@ fn the_browser_controls_keep_their_place_through_a_run() {
     assert_eq!(running, top(&h));
 
     // And on a puzzle that counts at once and runs to the end, from before Solve is pressed:
-    // neither the controls nor the tools below them move.
+    // neither the controls, nor the watch below them, nor the design tools move.
     let mut h = app_with(puzzle("millions.kakuro"));
-    let tools =
-        |h: &Harness<'_, KakuroApp>| h.get_by_label("Symmetric (180° rotation)").rect().top();
+    let tools = |h: &Harness<'_, KakuroApp>| {
+        (
+            h.get_by_label("Symmetric (180° rotation)").rect().top(),
+            h.get_by_label("Stop watching").rect().top(),
+        )
+    };
     let (idle, tools_idle) = (top(&h), tools(&h));
 
     h.key_press(Key::F5);
@@ -389,11 +419,10 @@ fn the_browser_controls_keep_their_place_through_a_run() {
     assert_eq!(running, top(&h));
     assert_eq!(tools_idle, tools(&h));
     // Selecting a cell lists its digits across the solutions, in lines kept for it.
-    for _ in 0..4 {
-        h.key_press(Key::ArrowDown);
-        h.key_press(Key::ArrowRight);
-        h.run_steps(1);
-        assert_eq!(tools_idle, tools(&h));
+    click(&mut h, "Digits");
+    for cell in ["r5c3, white cell", "r1c1, wall", "r7c4, white cell"] {
+        click(&mut h, cell);
+        assert_eq!(tools_idle, tools(&h), "{cell}");
     }
     assert!(
         h.query_by_label_contains("across the solutions").is_some(),

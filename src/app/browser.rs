@@ -44,6 +44,8 @@ pub(super) struct Run {
     pub(super) live: Live,
     /// The editor's generation the run belongs to: any edit ends it.
     editor_generation: u64,
+    /// The grid it solves, to know it again when an undo brings it back.
+    grid: Grid,
     /// Counts exactly and fetches solutions past what is stored.
     oracle: Option<Oracle>,
     /// The exact number of solutions, once counted.
@@ -120,6 +122,9 @@ pub struct Browser {
     previous: Vec<u8>,
     /// The bytes of solutions a run keeps, when not [`CAP_BYTES`] (tests reach the cap).
     cap_bytes: Option<usize>,
+    /// The last run ended by an edit, stopped, with the solution it showed: an undo that
+    /// brings its grid back brings it back too, so one slip of the mouse costs no solutions.
+    parked: Option<(Run, u64)>,
 }
 
 impl Browser {
@@ -141,6 +146,7 @@ impl Browser {
         ctx: &egui::Context,
     ) -> std::io::Result<()> {
         self.run = None;
+        self.parked = None;
         let positions: Vec<Pos> = puzzle.cells().iter().map(|c| c.pos).collect();
         let oracle = Oracle::start(puzzle.clone(), ctx.clone())?;
         let worker = Worker::start(puzzle, ctx.clone())?;
@@ -157,6 +163,7 @@ impl Browser {
             elapsed: Duration::ZERO,
             live: Live::default(),
             editor_generation,
+            grid: grid.clone(),
             oracle: Some(oracle),
             exact: None,
             counted: 0.0,
@@ -224,17 +231,46 @@ impl Browser {
 
     /// Drains the worker's batches within the frame's budget; drops the run after an edit.
     /// Returns the run's end state on the frame it ends.
-    pub fn logic(&mut self, ctx: &egui::Context, editor_generation: u64) -> Option<RunState> {
-        if self
+    pub fn logic(
+        &mut self,
+        ctx: &egui::Context,
+        editor_generation: u64,
+        grid: &Grid,
+    ) -> Option<RunState> {
+        let edited = self
             .run
             .as_ref()
-            .is_some_and(|r| r.editor_generation != editor_generation)
+            .filter(|run| run.editor_generation != editor_generation)
+            .map(|run| run.grid == *grid);
+        match edited {
+            // Changed and changed back between two frames.
+            Some(true) => {
+                if let Some(run) = &mut self.run {
+                    run.editor_generation = editor_generation;
+                }
+            }
+            // The solutions belong to a puzzle that no longer exists: stop searching, keep
+            // them aside for an undo.
+            Some(false) => {
+                let was_running = self.is_running();
+                self.stop();
+                self.parked = self.run.take().map(|run| (run, self.current));
+                self.current = 0;
+                self.notice = None;
+                return was_running.then_some(RunState::Stopped);
+            }
+            None => {}
+        }
+        if self.run.is_none()
+            && let Some((run, _)) = &self.parked
+            && run.grid == *grid
+            && let Some((mut run, current)) = self.parked.take()
         {
-            // The solutions belong to a puzzle that no longer exists; dropping joins the worker.
-            self.run = None;
-            self.current = 0;
-            self.notice = None;
-            return None;
+            run.editor_generation = editor_generation;
+            run.fetched = None;
+            run.pending = None;
+            self.current = current.min(run.store.stored().saturating_sub(1));
+            self.run = Some(run);
         }
         let run = self.run.as_mut()?;
         while let Some(answer) = run.oracle.as_ref().and_then(Oracle::try_next) {

@@ -243,7 +243,7 @@ mod tests {
                     started = true;
                     browser.start(puzzle.clone(), &grid, 0, ui.ctx()).unwrap();
                 }
-                browser.logic(ui.ctx(), 0);
+                browser.logic(ui.ctx(), 0, &grid);
                 browser.ui(ui, Pos::new(1, 1));
             },
             // Room for a few hundred thousand of millions.kakuro's three million solutions.

@@ -19,6 +19,10 @@ const DEBOUNCE: Duration = Duration::from_millis(350);
 /// Solutions the check streams before it turns to exact counting: most designs in progress
 /// have fewer, and streaming them tells where they differ at once.
 const STREAMED: u64 = 100_000;
+/// How long the check counts exactly, and in how much memory: past either the designer hears
+/// "at least", and the core and the memory are free again (Solve counts without a limit).
+const COUNT_FOR: Duration = Duration::from_secs(10);
+const COUNT_MEMORY: usize = 64 << 20;
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +44,9 @@ pub enum Verdict {
         /// Whether `varies` is every such cell (else only those seen in the solutions found so
         /// far).
         all_varies: bool,
+        /// Whether the check stopped counting (too many to count while the designer edits):
+        /// `count` stays a lower bound, and the check has nothing more to say.
+        gave_up: bool,
     },
 }
 
@@ -55,6 +62,7 @@ impl Verdict {
                 exact,
                 varies,
                 all_varies,
+                gave_up,
             } => {
                 let at_least = if *exact { "" } else { "at least " };
                 let those = if *all_varies {
@@ -62,7 +70,9 @@ impl Verdict {
                 } else {
                     "those found so far"
                 };
-                let more = if *exact && *all_varies {
+                let more = if *gave_up {
+                    "; Solve counts them all"
+                } else if *exact && *all_varies {
                     ""
                 } else {
                     "; still checking…"
@@ -78,14 +88,15 @@ impl Verdict {
 
     /// Whether the check has more to say after this.
     fn is_final(&self) -> bool {
-        !matches!(
-            self,
-            Verdict::Several { exact: false, .. }
-                | Verdict::Several {
-                    all_varies: false,
-                    ..
-                }
-        )
+        match self {
+            Verdict::Several {
+                exact,
+                all_varies,
+                gave_up,
+                ..
+            } => *gave_up || (*exact && *all_varies),
+            _ => true,
+        }
     }
 }
 
@@ -182,7 +193,7 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
     let token = cancel.clone();
     let (sender, receiver) = channel();
     let handle = background::spawn("kakuro-check", move || {
-        check(&puzzle, &token, &mut |verdict| {
+        check(&puzzle, &token, COUNT_FOR, &mut |verdict| {
             let _ = sender.send(verdict);
             ctx.request_repaint();
         });
@@ -199,10 +210,16 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
 /// solutions and where they differ (if the stream gets lost first, none, one or several by any
 /// two solutions before that); then, if there are more, every cell that can differ and the
 /// exact count. Reports nothing more once cancelled.
-fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict)) {
+fn check(
+    puzzle: &Puzzle,
+    cancel: &CancelToken,
+    count_for: Duration,
+    report: &mut dyn FnMut(Verdict),
+) {
     let several = |count: BigUint, exact: bool, seen: &[u16], all_varies: bool| Verdict::Several {
         count,
         exact,
+        gave_up: false,
         varies: puzzle
             .cells()
             .iter()
@@ -216,21 +233,20 @@ fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict))
     let mut seen = vec![0u16; puzzle.cells().len()];
     let mut count = 0u64;
     let stream = |seen: &mut Vec<u16>, count: &mut u64, give_up: u64| {
-        let mut solver = Solver::new(puzzle)
+        Solver::new(puzzle)
             .with_cancel(cancel.clone())
-            .with_give_up_after(give_up);
-        let outcome = solver.for_each(|solution| {
-            note(seen, &solution.digits);
-            *count += 1;
-            if *count >= STREAMED {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        (outcome, solver)
+            .with_give_up_after(give_up)
+            .for_each(|solution| {
+                note(seen, &solution.digits);
+                *count += 1;
+                if *count >= STREAMED {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
     };
-    let (mut outcome, mut solver) = stream(&mut seen, &mut count, PROBES_AFTER);
+    let mut outcome = stream(&mut seen, &mut count, PROBES_AFTER);
     if outcome == Outcome::Cancelled && !cancel.is_cancelled() {
         // The streamed order is lost in this grid (a dense one): say none, one or several at
         // once by any two solutions, then stream on without a limit.
@@ -247,7 +263,7 @@ fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict))
         }
         report(several(2u32.into(), false, &seen, false));
         count = 0;
-        (outcome, solver) = stream(&mut seen, &mut count, u64::MAX);
+        outcome = stream(&mut seen, &mut count, u64::MAX);
     }
     match (outcome, count) {
         (Outcome::Cancelled, _) => return,
@@ -279,8 +295,28 @@ fn check(puzzle: &Puzzle, cancel: &CancelToken, report: &mut dyn FnMut(Verdict))
         }
     }
     report(several(count.into(), false, &seen, true));
-    if let Ok(exact) = solver.count() {
-        report(several(exact, true, &seen, true));
+    // The count has its own token: the check's (the next edit) or the time limit fires it.
+    let stop = CancelToken::new();
+    let started = Instant::now();
+    let mut watch = |_done: f64| {
+        if cancel.is_cancelled() || started.elapsed() >= count_for {
+            stop.cancel();
+        }
+    };
+    let counted = Solver::new(puzzle)
+        .with_cancel(stop.clone())
+        .with_count_memory(COUNT_MEMORY)
+        .count_with_progress(&mut watch);
+    match counted {
+        Ok(exact) => report(several(exact, true, &seen, true)),
+        Err(_) if cancel.is_cancelled() => {}
+        Err(_) => {
+            let mut verdict = several(count.into(), false, &seen, true);
+            if let Verdict::Several { gave_up, .. } = &mut verdict {
+                *gave_up = true;
+            }
+            report(verdict);
+        }
     }
 }
 
@@ -305,7 +341,9 @@ mod tests {
 
     fn verdicts(path: &str) -> Vec<Verdict> {
         let mut out = Vec::new();
-        check(&load(path), &CancelToken::new(), &mut |v| out.push(v));
+        check(&load(path), &CancelToken::new(), COUNT_FOR, &mut |v| {
+            out.push(v)
+        });
         out
     }
 
@@ -318,7 +356,7 @@ mod tests {
         let (sender, receiver) = channel();
         let token = cancel.clone();
         let worker = std::thread::spawn(move || {
-            check(&puzzle, &token, &mut |v| {
+            check(&puzzle, &token, COUNT_FOR, &mut |v| {
                 let _ = sender.send(v);
             });
         });
@@ -382,7 +420,40 @@ mod tests {
         let cancel = CancelToken::new();
         cancel.cancel();
         let mut out = Vec::new();
-        check(&puzzle, &cancel, &mut |v| out.push(v));
+        check(&puzzle, &cancel, COUNT_FOR, &mut |v| out.push(v));
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn a_blank_grid_stops_counting_and_says_so() {
+        // A new 6 × 6 grid before any clue: billions of billions of fillings.
+        let mut grid = crate::Grid::new(7, 7);
+        for pos in grid.positions() {
+            if pos.row > 0 && pos.col > 0 {
+                grid.set(pos, crate::Cell::WHITE);
+            }
+        }
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let started = Instant::now();
+        let mut out = Vec::new();
+        check(
+            &puzzle,
+            &CancelToken::new(),
+            Duration::from_millis(300),
+            &mut |v| out.push(v),
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the check ended"
+        );
+        let last = out.last().unwrap();
+        assert!(last.is_final());
+        assert!(
+            last.summary()
+                .starts_with("at least 100,000 solutions: they differ in 36 cells"),
+            "{}",
+            last.summary()
+        );
+        assert!(last.summary().ends_with("; Solve counts them all"));
     }
 }

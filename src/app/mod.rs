@@ -368,7 +368,10 @@ impl eframe::App for KakuroApp {
             shot.logic(ctx);
             return;
         }
-        if let Some(end) = self.browser.logic(ctx, self.editor.generation()) {
+        if let Some(end) = self
+            .browser
+            .logic(ctx, self.editor.generation(), self.editor.grid())
+        {
             self.solving_ended(end);
         }
         self.watch_logic(ctx);
