@@ -128,6 +128,9 @@ pub enum Command {
 /// Runs the parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let Some(command) = cli.command else {
+        if let Some(file) = &cli.file {
+            launch::check_file(file)?;
+        }
         return launch::open_app(cli.file, cli.screenshot, cli.renderer, cli.frame_stats);
     };
     match command {
