@@ -35,6 +35,13 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
     let mut solver = Solver::new(&puzzle);
     let count = count_with_bar(&mut solver)?;
     if count == BigUint::ZERO {
+        // The same answer as the listing's: scripts read one shape whatever the options.
+        if as_json {
+            let mut out = output::stdout();
+            let json = SolutionsWriter::start(&mut out, puzzle.width(), puzzle.height())?;
+            json.finish(&mut out, true, &count)?;
+            out.flush()?;
+        }
         eprintln!("kakuro: {}: no solution", file.name);
         return Ok(ExitCode::from(EXIT_NO));
     }
