@@ -91,19 +91,15 @@ fn time_once(puzzle: &Puzzle, limit: Option<u64>) -> Timing {
     let mut solver = Solver::new(puzzle);
     let mut first = None;
     let mut solutions = 0u64;
-    let outcome = if limit == Some(0) {
-        Outcome::Stopped
-    } else {
-        solver.for_each(|_| {
-            first.get_or_insert_with(|| start.elapsed());
-            solutions += 1;
-            if limit.is_some_and(|limit| solutions >= limit) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    };
+    let outcome = solver.for_each(|_| {
+        first.get_or_insert_with(|| start.elapsed());
+        solutions += 1;
+        if limit.is_some_and(|limit| solutions >= limit) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     let total = start.elapsed();
     Timing {
         first: first.unwrap_or(total),

@@ -67,8 +67,8 @@ pub enum Command {
     Solve {
         /// The puzzle file.
         file: PathBuf,
-        /// Stop after this many solutions.
-        #[arg(long, value_name = "N")]
+        /// Stop after this many solutions (at least 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         /// Print only solution #K (from 1) of the full listing, found without listing the others.
         #[arg(long, value_name = "K", value_parser = parse_solution_number, conflicts_with_all = ["limit", "random"])]
@@ -116,8 +116,8 @@ pub enum Command {
         /// How many times to solve each puzzle (the median is reported).
         #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         runs: u32,
-        /// Stop each enumeration after this many solutions.
-        #[arg(long, value_name = "N")]
+        /// Stop each enumeration after this many solutions (at least 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         /// Print a JSON array, one object per puzzle.
         #[arg(long)]

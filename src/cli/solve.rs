@@ -106,26 +106,22 @@ pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
     };
     let mut listed = 0u64;
     let mut failed = None;
-    let outcome = if limit == Some(0) {
-        Outcome::Stopped
-    } else {
-        Solver::new(&puzzle).for_each(|solution| {
-            let written = match &mut json {
-                Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
-                None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
-            };
-            if let Err(err) = written {
-                failed = Some(err);
-                return ControlFlow::Break(());
-            }
-            listed += 1;
-            if limit.is_some_and(|limit| listed >= limit) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    };
+    let outcome = Solver::new(&puzzle).for_each(|solution| {
+        let written = match &mut json {
+            Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
+            None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
+        };
+        if let Err(err) = written {
+            failed = Some(err);
+            return ControlFlow::Break(());
+        }
+        listed += 1;
+        if limit.is_some_and(|limit| listed >= limit) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     if let Some(err) = failed {
         return Err(err.into());
     }
