@@ -96,7 +96,10 @@ pub enum Command {
         /// The puzzle file.
         file: PathBuf,
     },
-    /// Convert a puzzle between formats, chosen by extension (.kakuro, .ron, .svg).
+    /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg.
+    ///
+    /// SVG is written only (a picture of the empty puzzle). When read, a Project Euler 424
+    /// file is recognised by its content whatever its extension (such as the published .txt).
     Convert {
         /// The puzzle to read.
         input: PathBuf,
