@@ -64,6 +64,9 @@ pub enum RendererChoice {
 pub enum Command {
     /// Print every solution (or the first N, or solution #K, or a random one) in the .kakuro
     /// layout, or as JSON.
+    ///
+    /// Exit code: 0 solved, 1 no solution, 2 invalid file or usage. With no solution, --json
+    /// still prints its object, with no solutions and a count of 0.
     Solve {
         /// The puzzle file.
         file: PathBuf,
@@ -92,6 +95,10 @@ pub enum Command {
         json: bool,
     },
     /// List the file's problems, then say `none`, `unique` or `multiple` (exit 0 only for unique).
+    ///
+    /// Warnings go to stdout before the verdict; errors go to stderr, with no verdict.
+    ///
+    /// Exit code: 0 unique, 1 none or multiple, 2 invalid file or usage.
     Check {
         /// The puzzle file.
         file: PathBuf,
