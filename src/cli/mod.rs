@@ -110,7 +110,8 @@ pub enum Command {
     Convert {
         /// The puzzle to read.
         input: PathBuf,
-        /// The file to write (replaced atomically).
+        /// The file to write: replaced atomically, through a symbolic link; a read-only file
+        /// is refused.
         output: PathBuf,
     },
     /// Solve Project Euler 424 cryptic puzzles: each puzzle's 10-digit answer, then their sum.
