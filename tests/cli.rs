@@ -47,8 +47,11 @@ impl Run {
 
 /// Runs `kakuro ARGS` from the crate's root, where `puzzles/` is.
 fn kakuro(args: &[&str]) -> Run {
+    // No command-line test may open a window, even in a build with the app.
     let output = Command::new(env!("CARGO_BIN_EXE_kakuro"))
         .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the kakuro binary runs");
@@ -822,4 +825,328 @@ fn solve_random_is_a_listed_solution_and_the_seed_repeats_it() {
     assert_eq!(run.code, 2, "--seed needs --random");
     let run = kakuro(&["solve", "puzzles/two.kakuro", "--random", "--limit", "2"]);
     assert_eq!(run.code, 2, "--random and --limit conflict");
+}
+
+// ---- audit of the command line ----
+
+#[test]
+fn a_missing_file_is_an_error_before_the_app_opens() {
+    let run = kakuro(&["puzzles/does-not-exist.kakuro"]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr,
+        "kakuro: puzzles/does-not-exist.kakuro: no such file\n"
+    );
+    // Even when a window was asked for, the file is checked first.
+    let run = kakuro(&["puzzles/nope.ron", "--screenshot", "out.png"]);
+    run.assert_error();
+    assert!(
+        run.stderr.contains("puzzles/nope.ron: no such file"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_mistyped_command_is_an_error_with_a_suggestion() {
+    for (typed, meant) in [
+        ("slove", "solve"),
+        ("cuont", "count"),
+        ("chek", "check"),
+        ("covnert", "convert"),
+        ("pe42", "pe424"),
+        ("bnech", "bench"),
+    ] {
+        let run = kakuro(&[typed]);
+        run.assert_error();
+        assert_eq!(
+            run.stderr,
+            format!("kakuro: {typed}: no file or command '{typed}'; did you mean '{meant}'?\n")
+        );
+    }
+    // Nothing close: no guess, but still not taken for a file to open.
+    let run = kakuro(&["bogus"]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr,
+        "kakuro: bogus: no file or command 'bogus' (see `kakuro --help`)\n"
+    );
+    // A name with an extension or a folder is a file, never a command.
+    for file in ["slove.kakuro", "puzzles/slove"] {
+        let run = kakuro(&[file]);
+        run.assert_error();
+        assert_eq!(run.stderr, format!("kakuro: {file}: no such file\n"));
+    }
+}
+
+/// Three PE 424 lines: a puzzle, a comment, a puzzle, and a malformed one last.
+const THREE_PE424_LINES: &[u8] = b"2,X,(vA),(hA),O\n# note\n\n2,X,(vB),(hB),O\n2,X,X,X,Q\n";
+
+#[test]
+fn one_puzzle_commands_refuse_a_pe424_file_of_several() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "many.txt", THREE_PE424_LINES);
+    for args in [
+        &["solve", &file][..],
+        &["solve", &file, "--json"],
+        &["count", &file],
+        &["check", &file],
+        &["bench", &file, "--runs", "1"],
+    ] {
+        let run = kakuro(args);
+        run.assert_error();
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(
+            run.stderr,
+            format!(
+                "kakuro: {file}: the file holds 3 puzzles; solve, count, check and bench take \
+                 one (use `kakuro pe424 {file}` for all of them)\n"
+            ),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn one_puzzle_commands_take_a_pe424_file_of_one() {
+    let Some(shared) = shared_puzzle("pe424-first.txt") else {
+        return;
+    };
+    let line = std::fs::read_to_string(shared).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(
+        &dir,
+        "one.txt",
+        format!("# the first puzzle\n\n{}\n\n", line.trim()).as_bytes(),
+    );
+    let run = kakuro(&["count", &file]);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "1\n"),
+        "{}",
+        run.stderr
+    );
+    let run = kakuro(&["check", &file]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.lines().last(), Some(&"unique"));
+}
+
+#[test]
+fn solve_picking_one_of_no_solutions_still_prints_the_json_object() {
+    for args in [
+        &["solve", "puzzles/none.kakuro", "--json", "--random"][..],
+        &[
+            "solve",
+            "puzzles/none.kakuro",
+            "--json",
+            "--random",
+            "--seed",
+            "7",
+        ],
+        &["solve", "puzzles/none.kakuro", "--json", "--nth", "1"],
+        &["solve", "puzzles/none.kakuro", "--json"],
+    ] {
+        let run = kakuro(args);
+        assert_eq!(run.code, 1, "{args:?}");
+        run.assert_clean_stderr();
+        assert_eq!(run.stderr, "kakuro: puzzles/none.kakuro: no solution\n");
+        assert_eq!(
+            run.json(),
+            serde_json::json!({
+                "width": 3,
+                "height": 3,
+                "solutions": [],
+                "complete": true,
+                "count": "0",
+            }),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn convert_to_a_directory_says_it_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().display().to_string();
+    let run = kakuro(&["convert", "puzzles/tiny.kakuro", &out]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr,
+        format!(
+            "kakuro: {out}: the output is a directory; name the file to write, such as {out}/tiny.ron\n"
+        )
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn convert_help_names_every_format() {
+    let run = kakuro(&["convert", "--help"]);
+    assert_eq!(run.code, 0);
+    let help = run.stdout.replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [".kakuro", ".ron", ".pe424", ".svg", "SVG is written only"] {
+        assert!(
+            help.contains(needle),
+            "{needle} missing from:\n{}",
+            run.stdout
+        );
+    }
+    assert!(
+        help.contains("a Project Euler 424 file is recognised by its content"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn convert_writes_through_a_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real").join("puzzle.kakuro");
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    std::fs::write(&target, "old").unwrap();
+    // A relative link, in another folder, to a link: all resolved.
+    let links = dir.path().join("links");
+    std::fs::create_dir(&links).unwrap();
+    std::os::unix::fs::symlink("../real/puzzle.kakuro", links.join("inner.kakuro")).unwrap();
+    std::os::unix::fs::symlink("inner.kakuro", links.join("outer.kakuro")).unwrap();
+    let outer = links.join("outer.kakuro");
+    let run = kakuro(&[
+        "convert",
+        "puzzles/tiny.kakuro",
+        &outer.display().to_string(),
+    ]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    for link in ["inner.kakuro", "outer.kakuro"] {
+        let meta = std::fs::symlink_metadata(links.join(link)).unwrap();
+        assert!(meta.file_type().is_symlink(), "{link} was replaced");
+    }
+    let written = kakuro::format::load(&target).unwrap();
+    let original = kakuro::format::load(Path::new("puzzles/tiny.kakuro")).unwrap();
+    assert_eq!(written.document.grid, original.document.grid);
+    // Nothing left behind, in either folder.
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("real")).unwrap().count(),
+        1
+    );
+    assert_eq!(std::fs::read_dir(&links).unwrap().count(), 2);
+
+    // A link to a file not yet there creates that file.
+    std::os::unix::fs::symlink("../real/new.ron", links.join("new.ron")).unwrap();
+    let run = kakuro(&[
+        "convert",
+        "puzzles/tiny.kakuro",
+        &links.join("new.ron").display().to_string(),
+    ]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert!(
+        std::fs::symlink_metadata(links.join("new.ron"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(dir.path().join("real").join("new.ron").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn convert_refuses_a_read_only_output() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = temp_file(&dir, "locked.ron", b"old");
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let run = kakuro(&["convert", "puzzles/tiny.kakuro", &out]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr,
+        format!("kakuro: {out}: cannot write the file: the file is read-only\n")
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"old");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn zero_limits_are_usage_errors() {
+    for args in [
+        &["solve", "puzzles/tiny.kakuro", "--limit", "0"][..],
+        &["bench", "puzzles/tiny.kakuro", "--limit", "0"],
+        &["bench", "puzzles/tiny.kakuro", "--runs", "0"],
+    ] {
+        let run = kakuro(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: invalid value '0' for '--"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("0 is not in 1.."), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn bench_reports_the_good_files_and_names_each_bad_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = temp_file(&dir, "broken.kakuro", BROKEN.as_bytes());
+    let files = [
+        "puzzles/tiny.kakuro",
+        "puzzles/nope.kakuro",
+        &broken,
+        "puzzles/two.kakuro",
+    ];
+    let table = kakuro(&[&["bench", "--runs", "1"][..], &files].concat());
+    assert_eq!(table.code, 2, "{}", table.stderr);
+    table.assert_clean_stderr();
+    let rows: Vec<&str> = table.lines()[2..]
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(rows, ["puzzles/tiny.kakuro", "puzzles/two.kakuro"]);
+    assert!(
+        table
+            .stderr
+            .lines()
+            .next()
+            .unwrap()
+            .starts_with("kakuro: puzzles/nope.kakuro: ")
+    );
+    let after_nope: String = table
+        .stderr
+        .lines()
+        .skip(1)
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    assert_broken_places(&after_nope, &broken);
+
+    let json = kakuro(&[&["bench", "--runs", "1", "--json"][..], &files].concat());
+    assert_eq!(json.code, 2);
+    assert_eq!(json.stderr, table.stderr);
+    let rows = json.json();
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["puzzles/tiny.kakuro", "puzzles/two.kakuro"]);
+}
+
+#[test]
+fn check_and_solve_help_give_their_exit_codes() {
+    let flat = |args: &[&str]| {
+        let run = kakuro(args);
+        assert_eq!(run.code, 0);
+        run.stdout.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let check = flat(&["check", "--help"]);
+    assert!(
+        check.contains("Exit code: 0 unique, 1 none or multiple, 2 invalid file or usage."),
+        "{check}"
+    );
+    let solve = flat(&["solve", "--help"]);
+    assert!(
+        solve.contains("Exit code: 0 solved, 1 no solution, 2 invalid file or usage."),
+        "{solve}"
+    );
 }

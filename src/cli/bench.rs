@@ -12,19 +12,31 @@ use kakuro::{Outcome, Puzzle, Solver, Stats};
 
 use super::input::PuzzleFile;
 use super::json::{self, BenchReport};
-use super::output;
+use super::{EXIT_INVALID, output};
 
-/// Times every puzzle and prints a table, or a JSON array with one object per puzzle.
+/// Times every puzzle and prints a table, or a JSON array with one object per puzzle. A file
+/// that cannot be read or is no valid puzzle gets its error lines on stderr and no row; the
+/// others are still timed, and the exit code is then 2.
 pub fn run(files: &[PathBuf], runs: u32, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
-    // Every file is read and validated before any timing, so a typo fails at once.
-    let puzzles = files
-        .iter()
-        .map(|path| {
-            let file = PuzzleFile::load(path)?;
+    // Every file is read and validated before any timing, so a typo shows at once.
+    let mut any_bad = false;
+    let mut puzzles = Vec::new();
+    for path in files {
+        let loaded = PuzzleFile::load(path).and_then(|file| {
             let puzzle = file.puzzle()?;
             Ok((file, puzzle))
-        })
-        .collect::<Result<Vec<_>>>()?;
+        });
+        match loaded {
+            Ok(pair) => puzzles.push(pair),
+            Err(err) => {
+                super::report(&err);
+                any_bad = true;
+            }
+        }
+    }
+    if puzzles.is_empty() {
+        return Ok(ExitCode::from(EXIT_INVALID));
+    }
     let reports: Vec<BenchReport> = puzzles
         .iter()
         .map(|(file, puzzle)| measure(file, puzzle, runs, limit))
@@ -36,7 +48,11 @@ pub fn run(files: &[PathBuf], runs: u32, limit: Option<u64>, as_json: bool) -> R
         write_table(&mut out, &reports, runs)?;
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(if any_bad {
+        ExitCode::from(EXIT_INVALID)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// One timed search.
@@ -75,19 +91,15 @@ fn time_once(puzzle: &Puzzle, limit: Option<u64>) -> Timing {
     let mut solver = Solver::new(puzzle);
     let mut first = None;
     let mut solutions = 0u64;
-    let outcome = if limit == Some(0) {
-        Outcome::Stopped
-    } else {
-        solver.for_each(|_| {
-            first.get_or_insert_with(|| start.elapsed());
-            solutions += 1;
-            if limit.is_some_and(|limit| solutions >= limit) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    };
+    let outcome = solver.for_each(|_| {
+        first.get_or_insert_with(|| start.elapsed());
+        solutions += 1;
+        if limit.is_some_and(|limit| solutions >= limit) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     let total = start.elapsed();
     Timing {
         first: first.unwrap_or(total),

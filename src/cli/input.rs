@@ -4,10 +4,30 @@
 use std::path::Path;
 
 use anyhow::Result;
-use kakuro::format::{self, Loaded};
+use kakuro::format::{self, Format, Loaded};
 use kakuro::{Grid, Pos, Problem, Puzzle, Severity, validate};
 
 use super::Failure;
+
+/// How many puzzle lines a PE 424 file has (malformed ones too), counted as the format reads
+/// them: every line but blank and `#` comment lines. 0 for a file of another format, or one
+/// that cannot be read as text (the loader then says why).
+fn pe424_puzzles(path: &Path) -> usize {
+    let Ok(bytes) = std::fs::read(path) else {
+        return 0;
+    };
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return 0;
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if Format::from_path(path).unwrap_or_else(|| Format::sniff(text)) != Format::Pe424 {
+        return 0;
+    }
+    text.split('\n')
+        .map(|line| line.trim_matches([' ', '\t', '\r']))
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .count()
+}
 
 /// A loaded puzzle file and the name it goes by in messages.
 pub struct PuzzleFile {
@@ -21,11 +41,24 @@ pub struct PuzzleFile {
 }
 
 impl PuzzleFile {
-    /// Reads and parses a file; the error names the file, line and column.
+    /// Reads and parses a file holding one puzzle; the error names the file, line and column.
+    /// A PE 424 file of several puzzles is refused: taking its first would quietly answer for
+    /// a puzzle the user may not have meant.
     pub fn load(path: &Path) -> Result<PuzzleFile> {
+        let name = path.display().to_string();
+        let puzzles = pe424_puzzles(path);
+        if puzzles > 1 {
+            return Err(Failure {
+                lines: vec![format!(
+                    "{name}: the file holds {puzzles} puzzles; solve, count, check and bench \
+                     take one (use `kakuro pe424 {name}` for all of them)"
+                )],
+            }
+            .into());
+        }
         let loaded = format::load(path)?;
         Ok(PuzzleFile {
-            name: path.display().to_string(),
+            name,
             loaded,
             line_offset: 0,
         })

@@ -64,11 +64,14 @@ pub enum RendererChoice {
 pub enum Command {
     /// Print every solution (or the first N, or solution #K, or a random one) in the .kakuro
     /// layout, or as JSON.
+    ///
+    /// Exit code: 0 solved, 1 no solution, 2 invalid file or usage. With no solution, --json
+    /// still prints its object, with no solutions and a count of 0.
     Solve {
         /// The puzzle file.
         file: PathBuf,
-        /// Stop after this many solutions.
-        #[arg(long, value_name = "N")]
+        /// Stop after this many solutions (at least 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         /// Print only solution #K (from 1) of the full listing, found without listing the others.
         #[arg(long, value_name = "K", value_parser = parse_solution_number, conflicts_with_all = ["limit", "random"])]
@@ -92,15 +95,23 @@ pub enum Command {
         json: bool,
     },
     /// List the file's problems, then say `none`, `unique` or `multiple` (exit 0 only for unique).
+    ///
+    /// Warnings go to stdout before the verdict; errors go to stderr, with no verdict.
+    ///
+    /// Exit code: 0 unique, 1 none or multiple, 2 invalid file or usage.
     Check {
         /// The puzzle file.
         file: PathBuf,
     },
-    /// Convert a puzzle between formats, chosen by extension (.kakuro, .ron, .svg).
+    /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg.
+    ///
+    /// SVG is written only (a picture of the empty puzzle). When read, a Project Euler 424
+    /// file is recognised by its content whatever its extension (such as the published .txt).
     Convert {
         /// The puzzle to read.
         input: PathBuf,
-        /// The file to write (replaced atomically).
+        /// The file to write: replaced atomically, through a symbolic link; a read-only file
+        /// is refused.
         output: PathBuf,
     },
     /// Solve Project Euler 424 cryptic puzzles: each puzzle's 10-digit answer, then their sum.
@@ -116,8 +127,8 @@ pub enum Command {
         /// How many times to solve each puzzle (the median is reported).
         #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         runs: u32,
-        /// Stop each enumeration after this many solutions.
-        #[arg(long, value_name = "N")]
+        /// Stop each enumeration after this many solutions (at least 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         /// Print a JSON array, one object per puzzle.
         #[arg(long)]
@@ -128,6 +139,9 @@ pub enum Command {
 /// Runs the parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let Some(command) = cli.command else {
+        if let Some(file) = &cli.file {
+            launch::check_file(file)?;
+        }
         return launch::open_app(cli.file, cli.screenshot, cli.renderer, cli.frame_stats);
     };
     match command {

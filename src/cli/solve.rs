@@ -35,6 +35,13 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
     let mut solver = Solver::new(&puzzle);
     let count = count_with_bar(&mut solver)?;
     if count == BigUint::ZERO {
+        // The same answer as the listing's: scripts read one shape whatever the options.
+        if as_json {
+            let mut out = output::stdout();
+            let json = SolutionsWriter::start(&mut out, puzzle.width(), puzzle.height())?;
+            json.finish(&mut out, true, &count)?;
+            out.flush()?;
+        }
         eprintln!("kakuro: {}: no solution", file.name);
         return Ok(ExitCode::from(EXIT_NO));
     }
@@ -99,26 +106,22 @@ pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
     };
     let mut listed = 0u64;
     let mut failed = None;
-    let outcome = if limit == Some(0) {
-        Outcome::Stopped
-    } else {
-        Solver::new(&puzzle).for_each(|solution| {
-            let written = match &mut json {
-                Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
-                None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
-            };
-            if let Err(err) = written {
-                failed = Some(err);
-                return ControlFlow::Break(());
-            }
-            listed += 1;
-            if limit.is_some_and(|limit| listed >= limit) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    };
+    let outcome = Solver::new(&puzzle).for_each(|solution| {
+        let written = match &mut json {
+            Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
+            None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
+        };
+        if let Err(err) = written {
+            failed = Some(err);
+            return ControlFlow::Break(());
+        }
+        listed += 1;
+        if limit.is_some_and(|limit| listed >= limit) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     if let Some(err) = failed {
         return Err(err.into());
     }
