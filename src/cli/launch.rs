@@ -48,36 +48,10 @@ fn closest_command(word: &str) -> Option<String> {
     let allowed = if word.chars().count() <= 3 { 1 } else { 2 };
     names
         .into_iter()
-        .map(|name| (edit_distance(&word, &name), name))
+        .map(|name| (strsim::osa_distance(&word, &name), name))
         .filter(|(distance, _)| *distance <= allowed)
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, name)| name)
-}
-
-/// Insertions, deletions, substitutions and swaps of neighbours (`slove` is one from `solve`)
-/// that turn `a` into `b`: the optimal string alignment distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // d[i][j]: the distance between the first i characters of a and the first j of b.
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    d[0] = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let substitution = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + substitution);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// Opens the app and returns when its window closes.
@@ -125,15 +99,6 @@ pub fn open_app(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn edit_distance_counts_swaps_as_one() {
-        assert_eq!(edit_distance("slove", "solve"), 1);
-        assert_eq!(edit_distance("solve", "solve"), 0);
-        assert_eq!(edit_distance("pe42", "pe424"), 1);
-        assert_eq!(edit_distance("", "check"), 5);
-        assert_eq!(edit_distance("bogus", "bench"), 4);
-    }
 
     #[test]
     fn only_near_words_get_a_suggestion() {
