@@ -272,6 +272,40 @@ fn save_and_open_through_the_path_prompt() {
     );
 }
 
+/// Save As onto a file that exists asks first; only the same path asked for twice replaces it.
+#[test]
+fn save_as_over_a_file_asks_before_replacing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    let other = write(
+        &dir,
+        "other.kakuro",
+        "\\ 3\\ \\
+\\3 __ __
+",
+    );
+    let before = std::fs::read_to_string(&other).unwrap();
+    key(&mut h, Key::S, Modifiers::COMMAND | Modifiers::SHIFT);
+    type_path(&mut h, &other);
+    click(&mut h, "Save");
+    h.get_by_label_contains("exists already. Replace it?");
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), before, "not yet");
+    assert_ne!(h.state().path(), Some(other.as_path()));
+    // Another name saves at once.
+    let fresh = dir.path().join("fresh.kakuro");
+    type_path(&mut h, &fresh);
+    assert!(h.query_by_label_contains("exists already").is_none());
+    click(&mut h, "Save");
+    assert!(fresh.exists());
+    // The same name twice replaces it.
+    key(&mut h, Key::S, Modifiers::COMMAND | Modifiers::SHIFT);
+    type_path(&mut h, &other);
+    click(&mut h, "Save");
+    click(&mut h, "Replace");
+    assert_eq!(h.state().path(), Some(other.as_path()));
+    assert_ne!(std::fs::read_to_string(&other).unwrap(), before);
+}
+
 #[test]
 fn a_failed_load_shows_where_and_keeps_the_puzzle() {
     let dir = tempfile::tempdir().unwrap();
@@ -288,7 +322,7 @@ fn a_failed_load_shows_where_and_keeps_the_puzzle() {
     click(&mut h, "Don't save");
     type_path(&mut h, &bad);
     click(&mut h, "Open");
-    h.get_by_label("Something went wrong");
+    h.get_by_label("Could not open the file");
     assert!(h.state().status_message().contains("bad.kakuro:2:"));
     click(&mut h, "OK");
     assert_eq!(*h.state().grid(), grid);

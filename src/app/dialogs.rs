@@ -20,6 +20,9 @@ pub struct PathPrompt {
     purpose: Purpose,
     reason: &'static str,
     text: String,
+    /// A file that exists at the path asked for, once the prompt has said so: asking again
+    /// for the same path replaces it.
+    replacing: Option<PathBuf>,
 }
 
 impl PathPrompt {
@@ -29,7 +32,17 @@ impl PathPrompt {
             purpose,
             reason,
             text,
+            replacing: None,
         }
+    }
+}
+
+/// The file a path prompt's text names: an SVG export always ends in `.svg`.
+fn target(purpose: Purpose, text: &str) -> PathBuf {
+    let path = PathBuf::from(text.trim());
+    match purpose {
+        Purpose::ExportSvg => path.with_extension("svg"),
+        _ => path,
     }
 }
 
@@ -68,8 +81,8 @@ pub struct Dialogs {
     pub path: Option<PathPrompt>,
     /// The PE 424 puzzle chooser.
     pub pe424: Option<Pe424Choice>,
-    /// An error message to acknowledge.
-    pub error: Option<String>,
+    /// An error message to acknowledge: its title and text.
+    pub error: Option<(&'static str, String)>,
 }
 
 impl Dialogs {
@@ -98,12 +111,12 @@ impl KakuroApp {
         self.confirm_ui(ctx);
         self.path_ui(ctx);
         self.pe424_ui(ctx);
-        if let Some(message) = &self.dialogs.error {
+        if let Some((title, message)) = &self.dialogs.error {
             let modal = Modal::new(Id::unique("error")).show(ctx, |ui| {
                 ui.set_max_width(520.0);
-                ui.heading("Something went wrong");
+                ui.heading(*title);
                 ui.label(message.as_str());
-                ui.button("OK").clicked()
+                ui.button("OK").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter))
             });
             if modal.inner || modal.should_close() {
                 self.dialogs.error = None;
@@ -217,16 +230,42 @@ impl KakuroApp {
             if !edit.has_focus() && !edit.lost_focus() {
                 edit.request_focus();
             }
+            let path = target(purpose, &prompt.text);
+            if path.is_relative()
+                && let Ok(here) = std::env::current_dir()
+            {
+                ui.label(
+                    egui::RichText::new(format!("Relative to {}", here.display()))
+                        .small()
+                        .weak(),
+                );
+            }
+            let replacing = prompt.replacing.as_ref() == Some(&path);
+            if replacing {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("{} exists already. Replace it?", path.display()),
+                );
+            }
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             ui.horizontal(|ui| {
-                let go = ui.button(purpose.verb()).clicked() || enter;
+                let verb = if replacing { "Replace" } else { purpose.verb() };
+                let go = ui.button(verb).clicked() || enter;
                 (go, ui.button("Cancel").clicked())
             })
             .inner
         });
         let (go, cancel) = modal.inner;
         if go && !prompt.text.trim().is_empty() {
-            let path = PathBuf::from(prompt.text.trim());
+            let path = target(purpose, &prompt.text);
+            // Writing over a file the user did not name twice would lose it.
+            if purpose != Purpose::Open
+                && path.is_file()
+                && prompt.replacing.as_ref() != Some(&path)
+            {
+                prompt.replacing = Some(path);
+                return;
+            }
             self.dialogs.path = None;
             self.path_chosen(purpose, path);
         } else if cancel || modal.should_close() {

@@ -194,7 +194,7 @@ impl KakuroApp {
         match self.files.path.clone() {
             Some(path) => {
                 let result = self.save_path(&path);
-                self.report(result)
+                self.report("Could not save", result)
             }
             None => {
                 self.save_as();
@@ -213,12 +213,13 @@ impl KakuroApp {
         self.ask_path(Purpose::ExportSvg);
     }
 
-    /// Shows an error in the status bar and in a message box; returns whether `result` was Ok.
-    pub(super) fn report(&mut self, result: Result<(), String>) -> bool {
+    /// Shows an error in the status bar and in a message box titled `title`; returns whether
+    /// `result` was Ok.
+    pub(super) fn report(&mut self, title: &'static str, result: Result<(), String>) -> bool {
         match result {
             Ok(()) => true,
             Err(e) => {
-                self.dialogs.error = Some(e.clone());
+                self.dialogs.error = Some((title, e.clone()));
                 self.status.error(e);
                 false
             }
@@ -241,7 +242,7 @@ impl KakuroApp {
             Action::Open => self.ask_path(Purpose::Open),
             Action::OpenPath(path) => {
                 let result = self.load_path(&path);
-                self.report(result);
+                self.report("Could not open the file", result);
             }
             Action::Quit => {
                 self.allow_close = true;
@@ -342,12 +343,15 @@ impl KakuroApp {
 
     /// The answer of a path prompt or dialog: opens, saves or exports.
     pub(super) fn path_chosen(&mut self, purpose: Purpose, path: PathBuf) {
-        let result = match purpose {
-            Purpose::Open => self.load_path(&path),
-            Purpose::SaveAs => self.save_path(&path),
-            Purpose::ExportSvg => self.save_path(&path.with_extension("svg")),
+        let (title, result) = match purpose {
+            Purpose::Open => ("Could not open the file", self.load_path(&path)),
+            Purpose::SaveAs => ("Could not save", self.save_path(&path)),
+            Purpose::ExportSvg => (
+                "Could not export the picture",
+                self.save_path(&path.with_extension("svg")),
+            ),
         };
-        if self.report(result) && purpose == Purpose::SaveAs {
+        if self.report(title, result) && purpose == Purpose::SaveAs {
             self.after_save();
         }
     }
