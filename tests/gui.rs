@@ -145,6 +145,14 @@ fn clues_are_typed_hinted_and_validated_live() {
     let path = write(&dir, "square.kakuro", SQUARE);
     let mut h = app_with(Some(path));
     click(&mut h, "Clues");
+    // A click on a wall that starts one run edits that run's clue, wherever it lands.
+    click(&mut h, "r1c2, wall");
+    text(&mut h, "4");
+    assert_eq!(
+        clue(&h, Pos::new(0, 1), Direction::Down),
+        Some(Clue::Sum(4))
+    );
+    key(&mut h, Key::Delete, Modifiers::NONE);
     // Clicking a wall's centre selects its across clue (the upper-right half).
     click(&mut h, "r2c1, wall");
     text(&mut h, "1");
@@ -161,13 +169,13 @@ fn clues_are_typed_hinted_and_validated_live() {
     );
     let problem = "r2c1: error: down sum 5 has no white cells below it";
     h.get_by_label(problem);
+    h.get_by_label_contains("1 error, ");
     key(&mut h, Key::Delete, Modifiers::NONE);
     assert!(h.query_by_label(problem).is_none());
     assert_eq!(clue(&h, Pos::new(1, 0), Direction::Down), None);
 
     // An impossible sum is listed; clicking it selects its wall; fixing it clears it.
     click(&mut h, "r1c2, wall");
-    key(&mut h, Key::Tab, Modifiers::NONE);
     text(&mut h, "18");
     let problem = "r1c2: error: down sum 18 is impossible for 2 cells: it must be 3 to 17";
     click(&mut h, "r3c3, white cell");

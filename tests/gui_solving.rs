@@ -138,9 +138,11 @@ fn undo_after_a_slip_brings_the_solutions_back() {
     wait_for_end(&mut h);
     go_and_wait(&mut h, 5);
     let before = shown(&mut h);
+    assert_eq!(h.state().status_message(), "Solved: 3,048,192 solutions");
     // A slip of the mouse in the Draw tool turns a white cell into a wall.
     click(&mut h, "r2c2, white cell");
     assert_eq!(h.state().solve_state(), None);
+    assert_eq!(h.state().status_message(), "", "about a grid that is gone");
     h.get_by_label("Press Solve (F5) to find every solution");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run_steps(2);
@@ -346,9 +348,8 @@ fn the_designers_check_follows_the_clues() {
 
     // 5 down breaks the balance of the sums: no solution, and the check says so.
     click(&mut h, "Clues");
+    // The wall starts only a down run: the click selects its clue.
     click(&mut h, "r1c2, wall, down 4");
-    h.key_press(Key::Tab);
-    h.run_steps(1);
     h.key_press(Key::Backspace);
     h.event(egui::Event::Text("5".into()));
     h.run_steps(1);
@@ -360,9 +361,8 @@ fn the_designers_check_follows_the_clues() {
     assert_eq!(wait_for_check(&mut h), "No solution");
 
     // 5 and 5 down: 1 2 / 4 3 and 2 1 / 3 4, differing everywhere.
+    // The wall starts only a down run: the click selects its clue.
     click(&mut h, "r1c3, wall, down 6");
-    h.key_press(Key::Tab);
-    h.run_steps(1);
     h.key_press(Key::Backspace);
     h.event(egui::Event::Text("5".into()));
     h.run_steps(1);

@@ -223,11 +223,12 @@ impl BoardView {
                     let r = self.cell_rect(pos);
                     let rel = point - r.min;
                     // Clearly below the diagonal means down; its centre picks across.
-                    editor.field = if rel.y - rel.x > 0.05 * self.cell {
+                    let pointed = if rel.y - rel.x > 0.05 * self.cell {
                         Direction::Down
                     } else {
                         Direction::Across
                     };
+                    editor.field = clue_to_edit(editor.grid(), pos, pointed);
                 }
                 _ => {}
             }
@@ -411,4 +412,16 @@ fn paint_clue(painter: &egui::Painter, rect: Rect, dir: Direction, clue: Option<
     };
     let font = FontId::proportional(s * 0.3);
     painter.text(pos2(at.x, at.y), Align2::CENTER_CENTER, clue, font, CLUE);
+}
+
+/// The clue of the wall at `pos` that a click pointing at `pointed` edits: the only run the
+/// wall starts, if it starts one; else the pointed one.
+fn clue_to_edit(grid: &Grid, pos: Pos, pointed: Direction) -> Direction {
+    let below = grid.is_white(Pos::new(pos.row + 1, pos.col));
+    let right = grid.is_white(Pos::new(pos.row, pos.col + 1));
+    match (below, right) {
+        (true, false) => Direction::Down,
+        (false, true) => Direction::Across,
+        _ => pointed,
+    }
 }

@@ -213,9 +213,9 @@ impl KakuroApp {
         *self.editor.sheet() != self.saved.0 || self.meta != self.saved.1
     }
 
-    /// The message in the status bar (the last action's result or error).
+    /// The message in the status bar (the last action's result or error, until the next edit).
     pub fn status_message(&self) -> &str {
-        self.status.message()
+        self.status.message(self.editor.generation())
     }
 
     /// Puts a new sheet in the editor as the saved state (after New or a load).

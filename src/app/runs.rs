@@ -28,6 +28,7 @@ pub fn set_text(mask: u16) -> String {
 /// The hint for a run of `len` cells with `clue`: "17 in 2: {8 9}", or why there is none.
 pub fn hint(len: usize, clue: Option<Clue>) -> String {
     match clue {
+        None if len == 1 => "no sum in 1: any digit".into(),
         None => format!("no sum in {len}: any {len} different digits"),
         Some(Clue::Cipher(c)) => format!("{} in {len}: a cryptic sum", Clue::Cipher(c)),
         Some(Clue::Sum(sum)) => {
@@ -73,6 +74,8 @@ mod tests {
             "10 in 2: {1 9} {2 8} {3 7} {4 6}"
         );
         assert_eq!(hint(2, Some(Clue::Sum(18))), "18 in 2: impossible");
+        assert_eq!(hint(1, None), "no sum in 1: any digit");
+        assert_eq!(hint(4, None), "no sum in 4: any 4 different digits");
         assert_eq!(digit_sets(9, 45).len(), 1);
         // The largest number of sets for any (length, sum) is 12.
         let most = (1..=9)

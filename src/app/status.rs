@@ -1,16 +1,21 @@
 //! The status bar: the last action's result or error, and the grid's vital figures.
 
+use std::cell::Cell;
+
 use egui::{RichText, Ui};
 
 use super::board::BoardView;
 use super::editor::Editor;
 use super::problems::Problems;
 
-/// The message shown at the left of the status bar.
+/// The message shown at the left of the status bar, until the next edit of the puzzle (a
+/// "Solved: 3 solutions" about a grid since changed would mislead).
 #[derive(Default)]
 pub struct Status {
     message: String,
     is_error: bool,
+    /// The editor generation the message was first shown at; `None` until it is shown.
+    shown_at: Cell<Option<u64>>,
 }
 
 impl Status {
@@ -18,23 +23,33 @@ impl Status {
     pub fn info(&mut self, message: impl Into<String>) {
         self.message = message.into();
         self.is_error = false;
+        self.shown_at.set(None);
     }
 
     /// Shows an error.
     pub fn error(&mut self, message: impl Into<String>) {
         self.message = message.into();
         self.is_error = true;
+        self.shown_at.set(None);
     }
 
-    /// The current message.
-    pub fn message(&self) -> &str {
-        &self.message
+    /// The message as shown while the editor is at `generation`: empty once the puzzle has
+    /// changed since it was first shown.
+    pub fn message(&self, generation: u64) -> &str {
+        match self.shown_at.get() {
+            None => {
+                self.shown_at.set(Some(generation));
+                &self.message
+            }
+            Some(shown) if shown == generation => &self.message,
+            Some(_) => "",
+        }
     }
 
     /// The bar: message on the left, figures on the right.
     pub fn ui(&self, ui: &mut Ui, editor: &Editor, problems: &Problems, board: &BoardView) {
         ui.horizontal(|ui| {
-            let mut text = RichText::new(&self.message);
+            let mut text = RichText::new(self.message(editor.generation()));
             if self.is_error {
                 text = text.color(ui.visuals().error_fg_color);
             }
@@ -45,13 +60,24 @@ impl Status {
                 let warnings = problems.list().len() - errors;
                 let zoom = board.cell_size() / 40.0 * 100.0;
                 ui.label(format!(
-                    "{} × {}  ·  {} white  ·  {errors} errors, {warnings} warnings  ·  zoom {zoom:.0}%  ·  {}",
+                    "{} × {}  ·  {} white  ·  {}, {}  ·  zoom {zoom:.0}%  ·  {}",
                     grid.width(),
                     grid.height(),
                     grid.white_count(),
+                    counted(errors, "error"),
+                    counted(warnings, "warning"),
                     editor.tool.name(),
                 ));
             });
         });
+    }
+}
+
+/// "1 error", "3 errors".
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
