@@ -69,6 +69,10 @@ fn first_run_shows_the_sample_with_named_cells() {
     harness.get_by_label("r2c1, wall, across 16");
     harness.get_by_label("r2c2, white cell");
     assert!(!harness.state().is_dirty());
+    assert_eq!(
+        harness.state().window_title(),
+        "wikipedia.kakuro (sample) — Kakuro"
+    );
 }
 
 #[test]

@@ -668,6 +668,38 @@ fn a_dense_grid_shows_its_first_solution_from_the_count_while_the_stream_searche
     h.run_steps(1);
 }
 
+/// Random picks a solution by its number, any of the counted ones, and says which; a new run
+/// starts with an empty "Go to".
+#[test]
+fn random_goes_to_a_solution_drawn_among_all() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    click(&mut h, "Solve");
+    wait_for_count(&mut h);
+    let mut seen = HashSet::new();
+    for _ in 0..5 {
+        click(&mut h, "Random");
+        let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+        let number = field.value().unwrap();
+        let want = format!("Solution {number} of 3,048,192");
+        for _ in 0..2000 {
+            if h.state().browser_headline().starts_with(&want) {
+                break;
+            }
+            h.run_steps(1);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(h.state().browser_headline().starts_with(&want), "{want}");
+        seen.insert(number);
+    }
+    assert!(seen.len() > 1, "{seen:?}");
+    wait_for_end(&mut h);
+    click(&mut h, "Solve");
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+    assert_eq!(field.value().as_deref(), Some(""));
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+}
+
 /// A solution fetched past the stored ones still shows which cells changed from the one before.
 #[test]
 fn changes_show_on_a_solution_fetched_past_the_stream() {

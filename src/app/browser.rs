@@ -152,6 +152,7 @@ impl Browser {
         let worker = Worker::start(puzzle, ctx.clone())?;
         self.current = 0;
         self.notice = None;
+        self.jump.clear();
         self.run = Some(Run {
             worker: Some(worker),
             store: Solutions::new(positions.len(), self.cap_bytes.unwrap_or(CAP_BYTES)),

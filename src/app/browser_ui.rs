@@ -201,6 +201,17 @@ impl Browser {
                     None => self.notice = Some(format!("Not a solution number: {:?}", self.jump)),
                 }
             }
+            // Every solution equally likely: once counted, any of them can be fetched.
+            let counted = self.run.as_ref().is_some_and(|run| run.exact.is_some());
+            if ui
+                .add_enabled(counted && browsable > 1, egui::Button::new("Random"))
+                .on_hover_text("A solution drawn at random, each as likely as any other")
+                .clicked()
+            {
+                let k = rand::random_range(0..browsable);
+                self.jump = group(k + 1);
+                target = Some(k);
+            }
         });
         if let Some(to) = target {
             self.go_to(to);

@@ -161,6 +161,8 @@ impl KakuroApp {
     pub(super) fn open_pe424(&mut self, path: &Path, grids: Vec<Grid>, index: usize) {
         if let Some(grid) = grids.into_iter().nth(index) {
             self.set_document(Sheet::new(grid), Meta::default(), None);
+            let file = path.file_name().unwrap_or_default().to_string_lossy();
+            self.unsaved_name = Some(format!("{file}, puzzle {}", index + 1));
             self.files.remember(path);
             self.status
                 .info(format!("Opened puzzle {} of {}", index + 1, path.display()));

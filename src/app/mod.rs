@@ -125,6 +125,8 @@ pub struct KakuroApp {
     status: status::Status,
     screenshot: Option<Screenshot>,
     options: AppOptions,
+    /// What to call a puzzle that has no file yet: the sample, a puzzle of a PE 424 file.
+    unsaved_name: Option<String>,
     title: String,
     allow_close: bool,
     quit_requested: bool,
@@ -167,6 +169,7 @@ impl KakuroApp {
             screenshot: options.screenshot.clone().map(Screenshot::new),
             options,
             title: String::new(),
+            unsaved_name: Some("wikipedia.kakuro (sample)".into()),
             allow_close: false,
             quit_requested: false,
             pending_after_save: None,
@@ -224,6 +227,7 @@ impl KakuroApp {
         self.saved = (sheet, meta.clone());
         self.meta = meta;
         self.files.path = path;
+        self.unsaved_name = None;
         self.board.fit();
     }
 
@@ -248,15 +252,18 @@ impl KakuroApp {
     }
 
     /// The window title: file name, and `•` when there are unsaved changes.
-    fn window_title(&self) -> String {
-        let name = self
-            .files
-            .path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(|| "untitled".to_string(), |n| n.to_string_lossy().into());
-        let dirty = if self.is_dirty() { " •" } else { "" };
-        format!("{name}{dirty} — Kakuro")
+    /// The file's name, else what the puzzle came from (the sample, a puzzle of a PE 424 file),
+    /// else "untitled"; a dot in front while there are unsaved changes.
+    pub fn window_title(&self) -> String {
+        let name = match self.files.path.as_ref().and_then(|p| p.file_name()) {
+            Some(name) => name.to_string_lossy().into_owned(),
+            None => self
+                .unsaved_name
+                .clone()
+                .unwrap_or_else(|| "untitled".into()),
+        };
+        let dirty = if self.is_dirty() { "• " } else { "" };
+        format!("{dirty}{name} — Kakuro")
     }
 
     /// Shortcuts that work wherever the focus is.
