@@ -75,6 +75,39 @@ fn first_run_shows_the_sample_with_named_cells() {
     );
 }
 
+/// Until the user zooms or pans, the board stays whole and centred as the window or the grid
+/// changes size.
+#[test]
+fn the_board_follows_the_window_until_zoomed() {
+    let mut h = app_with(None);
+    let whole = |h: &Harness<'_, KakuroApp>| {
+        let view = h.get_by_label("Board").rect();
+        let first = h.get_by_label("r1c2, wall, down 23").rect();
+        let last = h.get_by_label("r8c8, white cell").rect();
+        let centred = ((first.left() - view.left()) - (view.right() - last.right())).abs() < 2.0
+            || ((first.top() - view.top()) - (view.bottom() - last.bottom())).abs() < 2.0;
+        view.contains_rect(first) && view.contains_rect(last) && centred
+    };
+    assert!(whole(&h));
+    for size in [[900.0, 560.0], [1300.0, 860.0], [760.0, 520.0]] {
+        h.set_size(egui::vec2(size[0], size[1]));
+        settle(&mut h);
+        settle(&mut h);
+        assert!(whole(&h), "{size:?}");
+    }
+    // Zoomed in, it stays where the user put it.
+    key(&mut h, Key::Plus, Modifiers::COMMAND);
+    key(&mut h, Key::Plus, Modifiers::COMMAND);
+    key(&mut h, Key::Plus, Modifiers::COMMAND);
+    h.set_size(egui::vec2(1100.0, 760.0));
+    settle(&mut h);
+    assert!(!whole(&h), "zoomed in past the window");
+    // Ctrl+0 fits again.
+    key(&mut h, Key::Num0, Modifiers::COMMAND);
+    settle(&mut h);
+    assert!(whole(&h));
+}
+
 #[test]
 fn draw_cells_by_clicks_keys_and_a_drag_with_undo_and_redo() {
     let mut h = app_with(None);

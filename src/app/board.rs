@@ -48,6 +48,11 @@ pub struct BoardView {
     offset: Vec2,
     /// Fit the board to the view on the next frame (after a load, or Ctrl+0).
     fit_pending: bool,
+    /// Whether the board is as the last fit left it (no zoom or pan since): it then follows
+    /// the window's size and the grid's, staying whole and centred.
+    fitted: bool,
+    /// The grid's size at the last frame.
+    grid_size: (usize, usize),
     view: Rect,
 }
 
@@ -57,6 +62,8 @@ impl Default for BoardView {
             cell: 40.0,
             offset: Vec2::splat(MARGIN),
             fit_pending: true,
+            fitted: false,
+            grid_size: (0, 0),
             view: Rect::NOTHING,
         }
     }
@@ -100,6 +107,7 @@ impl BoardView {
     }
 
     fn zoom_at(&mut self, point: Pos2, factor: f32) {
+        self.fitted = false;
         let new = (self.cell * factor).clamp(MIN_CELL, MAX_CELL);
         let anchor = point - self.view.min;
         // Keep the board point under `point` where it is.
@@ -132,6 +140,7 @@ impl BoardView {
         let board = vec2(w, h) * self.cell;
         self.offset = ((self.view.size() - board) / 2.0).max(Vec2::splat(MARGIN));
         self.fit_pending = false;
+        self.fitted = true;
     }
 
     /// Keeps at least a corner of the board in view.
@@ -153,6 +162,11 @@ impl BoardView {
     ) {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Grid, true, "Board"));
+        let grid_size = (editor.grid().width(), editor.grid().height());
+        if self.fitted && (rect.size() != self.view.size() || grid_size != self.grid_size) {
+            self.fit_pending = true;
+        }
+        self.grid_size = grid_size;
         self.view = rect;
         if self.fit_pending && rect.width() > 4.0 * MARGIN && rect.height() > 4.0 * MARGIN {
             self.do_fit(editor.grid());
@@ -178,12 +192,16 @@ impl BoardView {
             if zoom != 1.0 {
                 self.zoom_at(hover, zoom);
             }
-            self.offset += scroll;
+            if scroll != Vec2::ZERO {
+                self.offset += scroll;
+                self.fitted = false;
+            }
         }
         if response.dragged_by(PointerButton::Secondary)
             || response.dragged_by(PointerButton::Middle)
         {
             self.offset += response.drag_delta();
+            self.fitted = false;
         }
     }
 
