@@ -46,8 +46,9 @@ impl KakuroApp {
                 } else {
                     egui::TextEdit::singleline(text)
                 };
-                ui.add(edit.desired_width(f32::INFINITY))
-                    .labelled_by(label.id);
+                // Clear of the scroll bar, which floats over the panel's right edge.
+                let width = ui.available_width() - ui.spacing().scroll.bar_width;
+                ui.add(edit.desired_width(width)).labelled_by(label.id);
             }
         });
     }
