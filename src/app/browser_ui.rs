@@ -127,9 +127,9 @@ impl Browser {
             None => "Exact count: not known (stopped before it was counted)".into(),
         };
         let kept = format!(
-            "{} kept in {:.1} MB",
+            "{} kept in {}",
             group(run.store.stored()),
-            run.store.reserved_bytes() as f64 / 1e6
+            bytes(run.store.used_bytes())
         );
         let full = run.store.is_full();
         RunLines {
@@ -219,6 +219,15 @@ impl Browser {
     }
 }
 
+/// A size for people: "48 bytes", "12.5 kB", "21.0 MB".
+fn bytes(n: u64) -> String {
+    match n {
+        0..1_000 => format!("{n} bytes"),
+        1_000..1_000_000 => format!("{:.1} kB", n as f64 / 1e3),
+        _ => format!("{:.1} MB", n as f64 / 1e6),
+    }
+}
+
 /// "1,000,000", "1_000_000" and "1 000 000" all mean 1000000; 0 is not a solution number.
 fn parse_number(text: &str) -> Option<u64> {
     let digits: String = text
@@ -237,6 +246,13 @@ mod tests {
 
     use super::super::browser::Browser;
     use crate::{Pos, Puzzle};
+
+    #[test]
+    fn sizes_read_in_the_unit_that_fits() {
+        assert_eq!(super::bytes(6), "6 bytes");
+        assert_eq!(super::bytes(12_500), "12.5 kB");
+        assert_eq!(super::bytes(3_048_192 * 6), "18.3 MB");
+    }
 
     /// Reaching the memory cap changes a line's words, not the number of lines: the paging
     /// controls stay where the pointer left them.

@@ -61,7 +61,13 @@ impl Solutions {
         self.stored >= self.cap
     }
 
-    /// Bytes reserved for the stored solutions.
+    /// Bytes the stored solutions take (their chunks may reserve more).
+    pub fn used_bytes(&self) -> u64 {
+        self.stored * self.stride as u64
+    }
+
+    /// Bytes reserved for the stored solutions (the tests bound it).
+    #[cfg(test)]
     pub fn reserved_bytes(&self) -> usize {
         self.chunks.iter().map(Vec::capacity).sum()
     }
