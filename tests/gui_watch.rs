@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use app_harness::{app, group, puzzle};
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kakuro::app::{KakuroApp, WatchSummary};
 use kakuro::solve::{CancelToken, Outcome, Solver, Stats};
 use kakuro::{Puzzle, format};
@@ -274,4 +274,197 @@ fn watch_speed() {
             ratios[5]
         );
     }
+}
+
+/// Whether the widget labelled `label` is greyed out.
+fn disabled(h: &Harness<'_, KakuroApp>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Every text the app shows, one per label (AccessKit keeps a label's text as its value).
+fn texts(h: &Harness<'_, KakuroApp>) -> Vec<String> {
+    h.query_all_by_role(egui::accesskit::Role::Label)
+        .filter_map(|n| n.accesskit_node().value())
+        .collect()
+}
+
+/// The watch panel's counters line ("12 nodes · 3 guesses · … · 0.4 s").
+fn counters(h: &Harness<'_, KakuroApp>) -> String {
+    texts(h)
+        .into_iter()
+        .find(|t| t.contains("backtrack"))
+        .expect("the watch panel shows its counters")
+}
+
+/// The seconds at the end of the counters line.
+fn seconds(line: &str) -> f64 {
+    let (_, last) = line.rsplit_once(" · ").unwrap();
+    last.trim_end_matches(" s").parse().unwrap()
+}
+
+/// "1 solution", "2 solutions" and so on for every counted word of every text shown.
+fn assert_agreement(h: &Harness<'_, KakuroApp>) {
+    let nouns = [
+        ("solution", "solutions"),
+        ("node", "nodes"),
+        ("guess", "guesses"),
+        ("backtrack", "backtracks"),
+        ("step", "steps"),
+    ];
+    for text in texts(h) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for pair in words.windows(2) {
+            let Ok(n) = pair[0].replace(',', "").parse::<u64>() else {
+                continue;
+            };
+            let word = pair[1].trim_end_matches([',', '.', ':', ';']);
+            for (one, many) in nouns {
+                if word == one || word == many {
+                    let right = if n == 1 { one } else { many };
+                    assert_eq!(word, right, "in {text:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_finished_watch_says_so_and_closes_back_to_the_plain_board() {
+    let mut h = app_with(puzzle("two.kakuro"));
+    h.state_mut().set_watch_speed(None);
+    h.key_press(Key::F6);
+    wait_until(&mut h, "the end of the search", |s| s.end.is_some());
+    h.run_steps(2);
+    let end = summary(&h);
+    assert_eq!(end.end, Some(Outcome::Complete));
+    let finished = format!("Finished: 2 solutions, {} nodes", group(end.stats.nodes));
+    assert!(h.query_by_label(&finished).is_some(), "{:?}", texts(&h));
+    // Nothing is left to pause or step; the one way out is Close (or Esc, or F6).
+    assert!(disabled(&h, "Pause"));
+    assert!(disabled(&h, "Step"));
+    assert!(!disabled(&h, "Close"));
+    assert!(h.query_by_label("Stop watching").is_none());
+    // F8 and F7 do what their greyed-out buttons do: nothing.
+    h.key_press(Key::F8);
+    h.key_press(Key::F7);
+    h.run_steps(3);
+    std::thread::sleep(Duration::from_millis(50));
+    h.run_steps(2);
+    assert_eq!(summary(&h), end, "F8 restarted a finished watch");
+    // Esc leaves the finished watch: the plain board again.
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+    assert!(h.state().watch_summary().is_none());
+    assert!(disabled(&h, "Stop watching"));
+    assert!(!disabled(&h, "Step"));
+    // And so does the Close button.
+    h.key_press(Key::F6);
+    wait_until(&mut h, "the end of the search", |s| s.end.is_some());
+    h.run_steps(2);
+    h.get_by_label("Close").click();
+    h.run_steps(1);
+    assert!(h.state().watch_summary().is_none());
+}
+
+#[test]
+fn a_stopped_watch_says_so_and_esc_again_closes_it() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.state_mut().set_watch_speed(Some(1.0));
+    h.key_press(Key::F6);
+    h.run_steps(2);
+    assert!(summary(&h).running);
+    assert!(!disabled(&h, "Stop watching"));
+    assert!(!disabled(&h, "Step"));
+    // Esc stops the search; its last picture stays, and the panel says it stopped.
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    let stopped = summary(&h);
+    assert!(!stopped.running);
+    assert!(
+        texts(&h).iter().any(|t| t.starts_with("Stopped")),
+        "{:?}",
+        texts(&h)
+    );
+    assert!(disabled(&h, "Step"));
+    assert!(!disabled(&h, "Close"));
+    // A second Esc, like the button it now stands for, closes it.
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+    assert!(h.state().watch_summary().is_none());
+}
+
+#[test]
+fn the_watch_panel_counts_in_singular_and_plural() {
+    for (name, found) in [("tiny.kakuro", "1 solution"), ("two.kakuro", "2 solutions")] {
+        let mut h = app_with(puzzle(name));
+        h.state_mut().set_watch_speed(None);
+        h.key_press(Key::F6);
+        wait_until(&mut h, "the end of the search", |s| s.end.is_some());
+        h.run_steps(2);
+        assert!(counters(&h).contains(found), "{name}: {}", counters(&h));
+        assert_agreement(&h);
+        // And while a search is under way, one step at a time.
+        h.key_press(Key::Escape);
+        h.run_steps(1);
+        h.key_press(Key::F8);
+        wait_until(&mut h, "the first step", |s| s.steps >= 1);
+        h.run_steps(2);
+        assert_agreement(&h);
+    }
+}
+
+#[test]
+fn the_clock_stops_while_the_watch_is_paused() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.state_mut().set_watch_speed(Some(60.0));
+    let started = Instant::now();
+    h.key_press(Key::F6);
+    wait_until(&mut h, "a few steps", |s| s.steps >= 5);
+    h.key_press(Key::F7);
+    h.run_steps(1);
+    let paused = counters(&h);
+    let pause = Duration::from_millis(800);
+    let until = Instant::now() + pause;
+    while Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_steps(1);
+    }
+    assert_eq!(counters(&h), paused, "the clock ran while paused");
+    h.key_press(Key::F7);
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_steps(1);
+    }
+    let resumed = seconds(&counters(&h));
+    assert!(resumed > seconds(&paused), "the clock goes on after Resume");
+    // Not counted: the pause (the 0.1 s is the display's rounding).
+    let wall = started.elapsed().as_secs_f64();
+    assert!(
+        resumed <= wall - pause.as_secs_f64() + 0.1,
+        "{resumed} s shown after {wall} s with {} s paused",
+        pause.as_secs_f64()
+    );
+}
+
+#[test]
+fn pause_and_resume_keep_the_controls_in_place() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.state_mut().set_watch_speed(Some(1.0));
+    let watch = |h: &Harness<'_, KakuroApp>| h.get_by_label("Watch").rect();
+    h.key_press(Key::F6);
+    h.run_steps(2);
+    let (pause, panel) = (h.get_by_label("Pause").rect(), watch(&h));
+    let stop = h.get_by_label("Stop watching").rect();
+    h.key_press(Key::F7);
+    h.run_steps(2);
+    assert_eq!(h.get_by_label("Resume").rect(), pause);
+    assert_eq!(watch(&h), panel, "the panel moved");
+    h.key_press(Key::F7);
+    h.run_steps(2);
+    assert_eq!(h.get_by_label("Pause").rect(), pause);
+    // Stop watching becomes Close in the same place.
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert_eq!(h.get_by_label("Close").rect(), stop);
+    assert_eq!(watch(&h), panel, "the panel moved");
 }

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextStyle, TextWrapMode, Ui, vec2};
 
 use super::KakuroApp;
 use super::browser::{group, solutions};
@@ -26,8 +26,32 @@ struct Session {
     height: usize,
     view: View,
     editor_generation: u64,
-    started: Instant,
-    elapsed: Duration,
+    clock: Clock,
+}
+
+/// The time a watched search ran: paused time does not count.
+#[derive(Default)]
+struct Clock {
+    /// Time run before the last pause.
+    ran: Duration,
+    /// When it last started or resumed; `None` while paused or ended.
+    since: Option<Instant>,
+}
+
+impl Clock {
+    fn run(&mut self) {
+        self.since.get_or_insert_with(Instant::now);
+    }
+
+    fn halt(&mut self) {
+        if let Some(since) = self.since.take() {
+            self.ran += since.elapsed();
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.ran + self.since.map_or(Duration::ZERO, |since| since.elapsed())
+    }
 }
 
 /// Watch mode's state: the session shown on the board and the controls' settings.
@@ -60,9 +84,22 @@ impl WatchMode {
         self.session.as_ref().is_some_and(|s| s.watcher.is_some())
     }
 
-    fn update_pace(&self) {
-        if let Some(watcher) = self.session.as_ref().and_then(|s| s.watcher.as_ref()) {
-            watcher.set_pace(self.pace());
+    /// A watch whose search finished or was stopped is still on the board.
+    fn ended(&self) -> bool {
+        self.session.as_ref().is_some_and(|s| s.watcher.is_none())
+    }
+
+    fn update_pace(&mut self) {
+        let pace = self.pace();
+        if let Some(session) = &mut self.session
+            && let Some(watcher) = &session.watcher
+        {
+            watcher.set_pace(pace);
+            if pace.paused {
+                session.clock.halt();
+            } else {
+                session.clock.run();
+            }
         }
     }
 }
@@ -86,6 +123,8 @@ pub struct WatchSummary {
     pub stats: Stats,
     /// Whether the search is still going (paused included).
     pub running: bool,
+    /// How long the search ran, pauses left out.
+    pub elapsed: Duration,
     /// How it ended, once it has.
     pub end: Option<Outcome>,
 }
@@ -115,6 +154,10 @@ impl KakuroApp {
         let (width, height) = (grid.width(), grid.height());
         match Watcher::start(puzzle, self.watch.pace(), self.ctx.clone()) {
             Ok(watcher) => {
+                let mut clock = Clock::default();
+                if !paused {
+                    clock.run();
+                }
                 self.watch.session = Some(Session {
                     watcher: Some(watcher),
                     positions,
@@ -122,8 +165,7 @@ impl KakuroApp {
                     height,
                     view: View::default(),
                     editor_generation: self.editor.generation(),
-                    started: Instant::now(),
-                    elapsed: Duration::ZERO,
+                    clock,
                 });
                 self.status.info("Watching the search…");
             }
@@ -131,14 +173,14 @@ impl KakuroApp {
         }
     }
 
-    /// Stops the watched search; its last view stays on the board.
+    /// Stops the watched search; its last view stays on the board until [`Self::close_watch`].
     pub fn stop_watching(&mut self) {
         if let Some(session) = &mut self.watch.session
             && let Some(watcher) = session.watcher.take()
         {
+            session.clock.halt();
             // Cancelling wakes a paused worker; its last view has the final counters.
             watcher.finish(&mut session.view);
-            session.elapsed = session.started.elapsed();
             self.status.info("Watch stopped");
         }
     }
@@ -168,8 +210,12 @@ impl KakuroApp {
         self.watch.update_pace();
     }
 
-    /// Takes one step (pausing first); starts a paused watch when none is running.
+    /// Takes one step (pausing first); starts a paused watch when none is open. Does nothing
+    /// while an ended watch is shown: Close it first.
     pub fn watch_step(&mut self) {
+        if self.watch.ended() {
+            return;
+        }
         self.watch.paused = true;
         if !self.watch.running() {
             // A paused start shows the search's first step and waits there: that is this
@@ -177,8 +223,11 @@ impl KakuroApp {
             self.start_watch(true);
             return;
         }
-        if let Some(watcher) = self.watch.session.as_ref().and_then(|s| s.watcher.as_ref()) {
+        if let Some(session) = &mut self.watch.session
+            && let Some(watcher) = &session.watcher
+        {
             watcher.step();
+            session.clock.halt();
         }
     }
 
@@ -197,6 +246,7 @@ impl KakuroApp {
                 .and_then(|(v, d)| Some((*session.positions.get(v)?, d))),
             stats: view.stats,
             running: session.watcher.is_some(),
+            elapsed: session.clock.elapsed(),
             end: view.end,
         })
     }
@@ -218,7 +268,7 @@ impl KakuroApp {
         watcher.latest(&mut session.view);
         if let Some(end) = session.view.end {
             session.watcher = None;
-            session.elapsed = session.started.elapsed();
+            session.clock.halt();
             let found = solutions(session.view.stats.solutions);
             self.status.info(match end {
                 Outcome::Complete => format!("Watch finished: {found}"),
@@ -268,7 +318,8 @@ impl KakuroApp {
         Some(overlay)
     }
 
-    /// F6 starts or leaves watch mode, F7 pauses or resumes, F8 takes a single step, Esc stops.
+    /// F6 starts or leaves watch mode, F7 pauses or resumes, F8 takes a single step, Esc stops
+    /// a running watch and closes an ended one: each key does what its button does.
     pub(super) fn watch_shortcuts(&mut self, ctx: &egui::Context) {
         let pressed = |key| {
             ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::NONE, key)))
@@ -283,11 +334,15 @@ impl KakuroApp {
         if self.watch.running() && pressed(Key::F7) {
             self.set_watch_paused(!self.watch.paused);
         }
-        if pressed(Key::F8) {
+        if !self.watch.ended() && pressed(Key::F8) {
             self.watch_step();
         }
-        if self.watch.running() && !ctx.text_edit_focused() && pressed(Key::Escape) {
-            self.stop_watching();
+        if self.watch.session.is_some() && !ctx.text_edit_focused() && pressed(Key::Escape) {
+            if self.watch.running() {
+                self.stop_watching();
+            } else {
+                self.close_watch();
+            }
         }
     }
 
@@ -295,6 +350,7 @@ impl KakuroApp {
     pub(super) fn watch_ui(&mut self, ui: &mut Ui) {
         ui.strong("Watch the search");
         let mut open = self.watch.session.is_some();
+        let (running, ended) = (self.watch.running(), self.watch.ended());
         ui.horizontal(|ui| {
             if ui
                 .toggle_value(&mut open, "Watch")
@@ -307,28 +363,49 @@ impl KakuroApp {
                     self.close_watch();
                 }
             }
-            let running = self.watch.running();
             let pause = if self.watch.paused { "Resume" } else { "Pause" };
             if ui
-                .add_enabled(running, egui::Button::new(pause))
+                .add_enabled(running, steady_button(ui, pause, &["Pause", "Resume"]))
                 .on_hover_text("Pause or resume the search (F7)")
                 .clicked()
             {
                 self.set_watch_paused(!self.watch.paused);
             }
+            let step_hint = if running {
+                "Pause and take a single step (F8)"
+            } else {
+                "Start a paused watch at the search's first step (F8)"
+            };
             if ui
-                .button("Step")
-                .on_hover_text("Pause and take a single step (F8)")
+                .add_enabled(!ended, egui::Button::new("Step"))
+                .on_hover_text(step_hint)
+                .on_disabled_hover_text("The search has ended: Close it to start another")
                 .clicked()
             {
                 self.watch_step();
             }
+            // One place to leave: Stop while the search runs, then Close to the plain board.
+            let (label, hint) = if ended {
+                ("Close", "Back to the plain board (Esc)")
+            } else {
+                (
+                    "Stop watching",
+                    "Stop the watched search; its last picture stays (Esc)",
+                )
+            };
             if ui
-                .add_enabled(running, egui::Button::new("Stop watching"))
-                .on_hover_text("Stop the watched search (Esc)")
+                .add_enabled(
+                    running || ended,
+                    steady_button(ui, label, &["Stop watching", "Close"]),
+                )
+                .on_hover_text(hint)
                 .clicked()
             {
-                self.stop_watching();
+                if ended {
+                    self.close_watch();
+                } else {
+                    self.stop_watching();
+                }
             }
         });
         let full = SPEEDS.len();
@@ -355,20 +432,30 @@ impl KakuroApp {
         };
         let view = &session.view;
         let stats = view.stats;
-        let state = match (session.watcher.is_some(), view.end) {
-            (true, _) if self.watch.paused => "paused",
-            (true, _) => "running",
-            (false, Some(Outcome::Complete)) => "finished",
-            (false, _) => "stopped",
-        };
         if session.watcher.is_some() {
             ui.add(egui::ProgressBar::new(view.progress as f32).desired_height(6.0));
+            let state = if self.watch.paused {
+                "paused"
+            } else {
+                "running"
+            };
+            ui.label(format!(
+                "Depth {} · {} · {state}",
+                view.depth,
+                view.step.name()
+            ));
+        } else {
+            let verdict = if view.end == Some(Outcome::Complete) {
+                "Finished:"
+            } else {
+                "Stopped after"
+            };
+            ui.label(format!(
+                "{verdict} {}, {}",
+                solutions(stats.solutions),
+                counted(stats.nodes, "node", "nodes")
+            ));
         }
-        ui.label(format!(
-            "Depth {} · {} · {state}",
-            view.depth,
-            view.step.name()
-        ));
         if let Some((var, digit)) = view.trying
             && let Some(pos) = session.positions.get(var)
         {
@@ -378,19 +465,14 @@ impl KakuroApp {
                 pos.col + 1
             ));
         }
-        let elapsed = if session.watcher.is_some() {
-            session.started.elapsed()
-        } else {
-            session.elapsed
-        };
         ui.label(
             RichText::new(format!(
-                "{} nodes · {} guesses · {} backtracks · {} solutions · {:.1} s",
-                group(stats.nodes),
-                group(stats.guesses),
-                group(stats.backtracks),
-                group(stats.solutions),
-                elapsed.as_secs_f64()
+                "{} · {} · {} · {} · {:.1} s",
+                counted(stats.nodes, "node", "nodes"),
+                counted(stats.guesses, "guess", "guesses"),
+                counted(stats.backtracks, "backtrack", "backtracks"),
+                solutions(stats.solutions),
+                session.clock.elapsed().as_secs_f64()
             ))
             .small(),
         );
@@ -400,4 +482,29 @@ impl KakuroApp {
                 .weak(),
         );
     }
+}
+
+/// "1 node", "3,048 nodes": the count and the noun that agrees with it.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), if n == 1 { one } else { many })
+}
+
+/// A button as wide as the widest of `labels`, so that switching its label moves nothing.
+fn steady_button<'a>(ui: &Ui, label: &'a str, labels: &[&str]) -> egui::Button<'a> {
+    let widest = labels
+        .iter()
+        .map(|&l| {
+            egui::WidgetText::from(l)
+                .into_galley(
+                    ui,
+                    Some(TextWrapMode::Extend),
+                    f32::INFINITY,
+                    TextStyle::Button,
+                )
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let width = widest + 2.0 * ui.spacing().button_padding.x;
+    egui::Button::new(label).min_size(vec2(width.ceil(), 0.0))
 }
