@@ -350,7 +350,11 @@ impl BoardView {
                         }
                     }
                 }
-                if let Some(severity) = problems.mark(pos) {
+                // A cell the watch colours (fixed, guessed, tried) shows that colour alone:
+                // a warning's orange on top would read as "guessed".
+                if mark(pos).origin.is_none()
+                    && let Some(severity) = problems.mark(pos)
+                {
                     let color = match severity {
                         Severity::Error => ERROR,
                         Severity::Warning => WARNING,
