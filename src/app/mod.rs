@@ -392,6 +392,9 @@ impl eframe::App for KakuroApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        // A text field that had the keyboard as the frame began keeps this frame's keys, even
+        // if it lets go of it during the frame (Enter after the last digit, in one frame).
+        let typing = ctx.text_edit_focused();
         let modal = self.dialogs.is_open() || self.files.is_busy();
         if !modal {
             self.shortcuts(&ctx);
@@ -437,7 +440,7 @@ impl eframe::App for KakuroApp {
             self.board
                 .ui(ui, &mut self.editor, &self.problems, overlay.as_ref());
         });
-        if !modal && !ctx.text_edit_focused() {
+        if !modal && !typing && !ctx.text_edit_focused() {
             self.browser.keys(&ctx);
             self.editor.keys(&ctx);
         }
