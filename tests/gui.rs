@@ -109,6 +109,20 @@ fn the_board_follows_the_window_until_zoomed() {
 }
 
 #[test]
+fn enter_creates_the_new_puzzle() {
+    let mut h = app_with(None);
+    key(&mut h, Key::N, Modifiers::COMMAND);
+    h.get_by_label("New puzzle");
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    assert!(
+        h.query_by_label("New puzzle").is_none(),
+        "the dialog closed"
+    );
+    assert_eq!(h.state().window_title(), "untitled — Kakuro");
+    assert_eq!(h.state().grid().white_count(), 7 * 7);
+}
+
+#[test]
 fn draw_cells_by_clicks_keys_and_a_drag_with_undo_and_redo() {
     let mut h = app_with(None);
     click(&mut h, "File");

@@ -132,7 +132,10 @@ impl KakuroApp {
         let Some(new) = &mut self.dialogs.new else {
             return;
         };
-        let mut create = None;
+        // Enter creates, unless it is confirming a number typed into a field.
+        let enter =
+            ctx.memory(|m| m.focused().is_none()) && ctx.input(|i| i.key_pressed(egui::Key::Enter));
+        let mut create = enter.then_some((new.width, new.height));
         let modal = Modal::new(Id::unique("new puzzle")).show(ctx, |ui| {
             ui.heading("New puzzle");
             ui.label("Walls along the top and left edges, white cells inside.");

@@ -141,9 +141,30 @@ pub fn from_str(text: &str) -> Result<Document, FormatError> {
     })
 }
 
-/// A ron error with its place.
+/// A ron error with its place, in the words of the file format rather than of the program's
+/// types (ron names the struct it reads into, `Kakuro`, which the file never mentions).
 fn ron_error(e: ron::error::SpannedError) -> FormatError {
-    FormatError::at(e.span.start.line, e.span.start.col, e.code.to_string())
+    use ron::Error;
+    const SHAPE: &str = "a puzzle is `(version: 1, rows: [\"...\", ...])`, optionally with title, \
+         author, notes and solution";
+    let message = match &e.code {
+        Error::ExpectedStructLike | Error::ExpectedNamedStructLike(_) => {
+            format!("expected `(` to open the puzzle: {SHAPE}")
+        }
+        Error::NoSuchStructField {
+            expected, found, ..
+        } => format!(
+            "unknown field `{found}`; a puzzle's fields are {}",
+            expected.join(", ")
+        ),
+        Error::MissingStructField { field, .. } => {
+            format!("the puzzle has no `{field}` field: {SHAPE}")
+        }
+        Error::DuplicateStructField { field, .. } => format!("the field `{field}` appears twice"),
+        Error::Eof => format!("the file ends before the puzzle does: {SHAPE}"),
+        other => other.to_string(),
+    };
+    FormatError::at(e.span.start.line, e.span.start.col, message)
 }
 
 /// A bad grid row, placed in the file when the row's text can be found there literally (it can
@@ -238,6 +259,24 @@ mod tests {
         let text = to_string(&mini()).replace("version: 1", "version: 7");
         let e = from_str(&text).unwrap_err();
         assert!(e.message.contains("version 7, newer"), "{e}");
+    }
+
+    #[test]
+    fn shape_errors_speak_of_the_file_not_the_program() {
+        for (text, says) in [
+            ("", "expected `(` to open the puzzle"),
+            ("[1, 2]", "expected `(` to open the puzzle"),
+            ("(version: 1)", "the puzzle has no `rows` field"),
+            (
+                "(version: 1, rows: [], extra: 1)",
+                "unknown field `extra`; a puzzle's fields are version,",
+            ),
+        ] {
+            let e = from_str(text).unwrap_err();
+            assert!(e.message.starts_with(says), "{text:?}: {e}");
+            assert!(!e.message.contains("Kakuro"), "{text:?}: {e}");
+            assert_eq!(e.line, Some(1), "{text:?}: {e}");
+        }
     }
 
     #[test]
