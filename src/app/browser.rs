@@ -268,9 +268,18 @@ impl Browser {
             && let Some((mut run, current)) = self.parked.take()
         {
             run.editor_generation = editor_generation;
-            run.fetched = None;
             run.pending = None;
-            self.current = current.min(run.store.stored().saturating_sub(1));
+            // A solution that was fetched past the stored ones is still at hand (or fetched
+            // again); without an oracle left, the last stored one stands in.
+            let shown = run.fetched.as_ref().is_some_and(|f| f.k == current);
+            if current < run.store.stored() || shown {
+                self.current = current;
+            } else if let Some(notice) = run.fetch(current) {
+                self.current = current;
+                self.notice = Some(notice);
+            } else {
+                self.current = run.store.stored().saturating_sub(1);
+            }
             self.run = Some(run);
         }
         let run = self.run.as_mut()?;
@@ -600,6 +609,72 @@ pub fn group_digits(digits: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
+    use egui_kittest::Harness;
+
+    use super::Browser;
+    use crate::{Cell, Grid, Pos, Puzzle};
+
+    /// After an edit and its undo the run comes back at the solution it showed, even one
+    /// fetched past those the memory cap let it keep.
+    #[test]
+    fn a_fetched_solution_comes_back_with_its_grid() {
+        let grid = crate::format::load(std::path::Path::new("puzzles/millions.kakuro"))
+            .unwrap()
+            .document
+            .grid;
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let mut edited = grid.clone();
+        edited.set(Pos::new(1, 1), Cell::WALL);
+        let mut started = false;
+        let mut harness = Harness::new_ui_state(
+            |ui, (browser, shown): &mut (Browser, Grid)| {
+                if !started {
+                    started = true;
+                    browser.start(puzzle.clone(), shown, 0, ui.ctx()).unwrap();
+                }
+                let generation = u64::from(*shown != grid);
+                browser.logic(ui.ctx(), generation, shown);
+            },
+            // Room for a few thousand of millions.kakuro's three million solutions.
+            (Browser::with_cap(64 << 10), grid.clone()),
+        );
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let k = 2_999_999;
+        let shows_k = |b: &Browser| {
+            b.current == k
+                && b.run
+                    .as_ref()
+                    .is_some_and(|r| r.fetched.as_ref().is_some_and(|f| f.k == k))
+        };
+        while harness
+            .state()
+            .0
+            .run
+            .as_ref()
+            .is_none_or(|r| r.exact.is_none())
+        {
+            assert!(Instant::now() < deadline, "no count");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        harness.state_mut().0.go_to(k);
+        while !shows_k(&harness.state().0) {
+            assert!(Instant::now() < deadline, "solution #k was not fetched");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        assert!(harness.state().0.stored() < k, "fetched, not stored");
+        harness.state_mut().1 = edited;
+        harness.run_steps(1);
+        assert!(harness.state().0.run.is_none(), "the edit ended the run");
+        harness.state_mut().1 = grid.clone();
+        harness.run_steps(1);
+        assert!(shows_k(&harness.state().0), "back at solution #k");
+        harness.state_mut().0.stop();
+    }
+
     #[test]
     fn counts_take_the_right_noun() {
         assert_eq!(super::solutions(1), "1 solution");
