@@ -892,6 +892,7 @@ fn one_puzzle_commands_refuse_a_pe424_file_of_several() {
         &["count", &file],
         &["check", &file],
         &["bench", &file, "--runs", "1"],
+        &["convert", &file, &format!("{file}.ron")],
     ] {
         let run = kakuro(args);
         run.assert_error();
@@ -899,8 +900,8 @@ fn one_puzzle_commands_refuse_a_pe424_file_of_several() {
         assert_eq!(
             run.stderr,
             format!(
-                "kakuro: {file}: the file holds 3 puzzles; solve, count, check and bench take \
-                 one (use `kakuro pe424 {file}` for all of them)\n"
+                "kakuro: {file}: the file holds 3 puzzles; solve, count, check, bench and \
+                 convert take one (use `kakuro pe424 {file}` for all of them)\n"
             ),
             "{args:?}"
         );

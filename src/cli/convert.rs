@@ -21,6 +21,8 @@ pub fn run(input: &Path, output: &Path) -> Result<ExitCode> {
         }
         .into());
     }
+    // Writing the first of a file's puzzles would drop the others without a word.
+    super::input::refuse_several(input)?;
     let loaded = format::load(input)?;
     format::save(output, &loaded.document)?;
     Ok(ExitCode::SUCCESS)

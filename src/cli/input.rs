@@ -29,6 +29,22 @@ fn pe424_puzzles(path: &Path) -> usize {
         .count()
 }
 
+/// Refuses a PE 424 file of several puzzles for a command that takes one.
+pub fn refuse_several(path: &Path) -> Result<()> {
+    let puzzles = pe424_puzzles(path);
+    if puzzles > 1 {
+        let name = path.display();
+        return Err(Failure {
+            lines: vec![format!(
+                "{name}: the file holds {puzzles} puzzles; solve, count, check, bench and \
+                 convert take one (use `kakuro pe424 {name}` for all of them)"
+            )],
+        }
+        .into());
+    }
+    Ok(())
+}
+
 /// A loaded puzzle file and the name it goes by in messages.
 pub struct PuzzleFile {
     /// The path as the user gave it.
@@ -46,16 +62,7 @@ impl PuzzleFile {
     /// a puzzle the user may not have meant.
     pub fn load(path: &Path) -> Result<PuzzleFile> {
         let name = path.display().to_string();
-        let puzzles = pe424_puzzles(path);
-        if puzzles > 1 {
-            return Err(Failure {
-                lines: vec![format!(
-                    "{name}: the file holds {puzzles} puzzles; solve, count, check and bench \
-                     take one (use `kakuro pe424 {name}` for all of them)"
-                )],
-            }
-            .into());
-        }
+        refuse_several(path)?;
         let loaded = format::load(path)?;
         Ok(PuzzleFile {
             name,
