@@ -204,6 +204,47 @@ impl Puzzle {
         self.cryptic
     }
 
+    /// In a cryptic puzzle, the digit each letter stands for in a filled grid (`digits` by
+    /// [`CellId`]), read from the cells that show a letter and the sums that cipher clues spell
+    /// (and a last letter from the digit left over); `None` for a letter the grid does not pin
+    /// down.
+    pub fn letters_in(&self, digits: &[u8]) -> [Option<u8>; Letter::COUNT] {
+        let mut letters = [None; Letter::COUNT];
+        for (cell, &d) in self.cells.iter().zip(digits) {
+            if let Some(l) = cell.shown {
+                letters[l.index()] = Some(d);
+            }
+        }
+        for run in &self.runs {
+            let Some(Clue::Cipher(c)) = run.clue else {
+                continue;
+            };
+            let sum: u32 = run
+                .cells
+                .iter()
+                .map(|c| u32::from(digits.get(c.index()).copied().unwrap_or(0)))
+                .sum();
+            match c.tens {
+                Some(tens) => {
+                    letters[tens.index()] = Some((sum / 10) as u8);
+                    letters[c.units.index()] = Some((sum % 10) as u8);
+                }
+                None => letters[c.units.index()] = Some(sum.min(9) as u8),
+            }
+        }
+        // The ten letters are the ten digits: one left open takes the digit left over.
+        if letters.iter().filter(|l| l.is_none()).count() == 1 {
+            let used: u32 = letters.iter().flatten().fold(0, |m, &d| m | 1 << d);
+            let spare = (!used & 0x3FF).trailing_zeros();
+            if let Some(l) = letters.iter_mut().find(|l| l.is_none())
+                && spare < 10
+            {
+                *l = Some(spare as u8);
+            }
+        }
+        letters
+    }
+
     /// Lays per-cell digits out as grid rows, 0 for walls (the `--json` shape).
     pub fn to_rows(&self, digits: &[u8]) -> Vec<Vec<u8>> {
         let mut rows = vec![vec![0u8; self.width]; self.height];

@@ -656,9 +656,18 @@ fn project_euler_first_puzzle() {
         Some(Uniqueness::Unique(s)) => {
             assert!(is_valid(&puzzle, &s));
             assert_eq!(s.letter_answer(), Some(8_426_039_571));
+            // The filled grid alone gives the letters back (as the app shows them).
+            let read = puzzle.letters_in(&s.digits);
+            assert_eq!(read.map(|l| l.unwrap()), s.letters.unwrap());
         }
         other => panic!("{other:?}"),
     }
+    let mut wrong = vec![1u8; puzzle.cells().len()];
+    wrong[0] = 9;
+    assert_ne!(
+        puzzle.letters_in(&wrong),
+        puzzle.letters_in(&Solver::new(&puzzle).first().unwrap().digits)
+    );
 }
 
 #[test]

@@ -707,6 +707,21 @@ fn random_goes_to_a_solution_drawn_among_all() {
     h.run_steps(1);
 }
 
+/// A solved cryptic puzzle shows the digit each letter stands for, and the Project Euler answer.
+#[test]
+fn a_solved_cryptic_puzzle_shows_its_letters() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/pe424-first.txt");
+    if !path.exists() {
+        eprintln!("skipped: {} is absent", path.display());
+        return;
+    }
+    let mut h = app_with(path);
+    h.get_by_label("Letters: solve to see their digits");
+    click(&mut h, "Solve");
+    wait_for_end(&mut h);
+    h.get_by_label("Letters: A=8 B=4 C=2 D=6 E=0 F=3 G=9 H=5 I=7 J=1 · answer 8426039571");
+}
+
 /// A solution fetched past the stored ones still shows which cells changed from the one before.
 #[test]
 fn changes_show_on_a_solution_fetched_past_the_stream() {

@@ -151,6 +151,36 @@ impl KakuroApp {
         Some(overlay)
     }
 
+    /// In a cryptic puzzle, the digit each letter stands for in the solution shown, with the
+    /// Project Euler answer once every letter is known.
+    fn letters_line(&mut self) -> String {
+        let grid = self.editor.grid();
+        let (Some(overlay), Ok(puzzle)) = (self.browser.overlay(), crate::Puzzle::from_grid(grid))
+        else {
+            return "Letters: solve to see their digits".into();
+        };
+        let shown = overlay.digits();
+        let digits: Vec<u8> = puzzle
+            .cells()
+            .iter()
+            .map(|c| shown[c.pos.row * grid.width() + c.pos.col])
+            .collect();
+        let letters = puzzle.letters_in(&digits);
+        let pairs: Vec<String> = crate::Letter::all()
+            .zip(letters)
+            .map(|(l, d)| match d {
+                Some(d) => format!("{l}={d}"),
+                None => format!("{l}=?"),
+            })
+            .collect();
+        let mut line = format!("Letters: {}", pairs.join(" "));
+        if letters.iter().all(Option::is_some) {
+            let answer: String = letters.iter().flatten().map(u8::to_string).collect();
+            line.push_str(&format!(" · answer {answer}"));
+        }
+        line
+    }
+
     /// Says in the status bar how the run ended.
     pub(super) fn solving_ended(&mut self, end: RunState) {
         let found = solutions(self.browser.found());
@@ -181,6 +211,13 @@ impl KakuroApp {
             Request::Solve => self.solve(),
             Request::Stop => self.stop_solving(),
             Request::None => {}
+        }
+        if self.editor.grid().is_cryptic() {
+            // Two lines kept whether or not a solution is shown, for the controls below.
+            let letters = self.letters_line();
+            super::tools::at_least_lines(ui, 2.0, |ui| {
+                ui.label(RichText::new(letters).monospace());
+            });
         }
         ui.add_space(4.0);
         self.watch_ui(ui);
