@@ -707,6 +707,36 @@ fn random_goes_to_a_solution_drawn_among_all() {
     h.run_steps(1);
 }
 
+/// "Highlight cells that vary" outlines every cell that can vary once the check has found them
+/// all, not only those that varied among the solutions streamed so far.
+#[test]
+fn cells_that_vary_come_from_the_check_once_it_knows() {
+    let mut h = app_with(puzzle("enum-blocks.kakuro"));
+    h.state_mut().set_highlights(false, true);
+    h.key_press(Key::F5);
+    h.run_steps(2);
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    // The stream varies the last block fastest: its first block has not changed yet.
+    assert!(h.state().solutions_stored() < 8u64.pow(8));
+    let mut summary = wait_for_check(&mut h);
+    for _ in 0..1000 {
+        if !summary.ends_with("still checking…") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        h.run_steps(1);
+        summary = h.state().check_summary().unwrap();
+    }
+    assert_eq!(
+        summary,
+        "134,217,728 solutions: they differ in 36 cells (outlined)"
+    );
+    h.run_steps(1);
+    let (_, varying) = h.state_mut().highlighted_cells();
+    assert_eq!(varying.len(), 36);
+}
+
 /// A solved cryptic puzzle shows the digit each letter stands for, and the Project Euler answer.
 #[test]
 fn a_solved_cryptic_puzzle_shows_its_letters() {

@@ -79,7 +79,10 @@ impl Browser {
         )
         .on_hover_text("Cells whose digit differs from the solution before this one");
         ui.checkbox(&mut self.show_ambiguous, "Highlight cells that vary")
-            .on_hover_text("Cells that are not the same in every solution found so far");
+            .on_hover_text(
+                "Cells that are not the same in every solution: those seen so far, then every \
+                 one once the check has found them all",
+            );
         // Two lines whether or not a cell is selected, for the controls below.
         super::tools::at_least_lines(ui, 2.0, |ui| {
             if let Some(mask) = self.digits_at(cursor)

@@ -130,11 +130,31 @@ impl KakuroApp {
         if let Some(overlay) = self.watch_overlay() {
             return Some(overlay);
         }
-        if let Some(overlay) = self.browser.overlay() {
+        let verdict = self.check.verdict(self.editor.generation());
+        if let Some(mut overlay) = self.browser.overlay() {
+            // The cells that vary among the solutions streamed so far may be fewer than those
+            // that can vary at all: once the check has found every one, outline them all.
+            if self.browser.show_ambiguous
+                && let Some(Verdict::Several {
+                    varies,
+                    all_varies: true,
+                    ..
+                }) = verdict
+            {
+                for &pos in varies {
+                    let mark = overlay.get(pos);
+                    overlay.set(
+                        pos,
+                        Mark {
+                            varies: true,
+                            ..mark
+                        },
+                    );
+                }
+            }
             return Some(overlay);
         }
-        let Some(Verdict::Several { varies, .. }) = self.check.verdict(self.editor.generation())
-        else {
+        let Some(Verdict::Several { varies, .. }) = verdict else {
             return None;
         };
         let grid = self.editor.grid();
