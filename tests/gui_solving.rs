@@ -344,6 +344,20 @@ fn wait_for_check(h: &mut Harness<'_, KakuroApp>) -> String {
     panic!("the check did not finish");
 }
 
+/// The check's last summary, past its partial ones ("…; still checking…").
+fn wait_for_final_check(h: &mut Harness<'_, KakuroApp>) -> String {
+    let mut summary = wait_for_check(h);
+    for _ in 0..1000 {
+        if !summary.ends_with("still checking…") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        h.run_steps(1);
+        summary = h.state().check_summary().unwrap();
+    }
+    summary
+}
+
 #[test]
 fn the_designers_check_follows_the_clues() {
     let dir = tempfile::tempdir().unwrap();
@@ -465,16 +479,8 @@ fn the_panel_does_not_shift_sideways_when_it_grows() {
 #[test]
 fn the_designers_check_counts_past_the_streamed_solutions() {
     let mut h = app_with(puzzle("millions.kakuro"));
-    let mut summary = wait_for_check(&mut h);
     // The first answer may be partial ("at least 100,000"); the last is exact.
-    for _ in 0..1000 {
-        if !summary.ends_with("still checking…") {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-        h.run_steps(1);
-        summary = h.state().check_summary().unwrap();
-    }
+    let summary = wait_for_final_check(&mut h);
     assert!(
         summary.starts_with("3,048,192 solutions: they differ in "),
         "{summary}"
@@ -719,15 +725,7 @@ fn cells_that_vary_come_from_the_check_once_it_knows() {
     h.run_steps(2);
     // The stream varies the last block fastest: its first block has not changed yet.
     assert!(h.state().solutions_stored() < 8u64.pow(8));
-    let mut summary = wait_for_check(&mut h);
-    for _ in 0..1000 {
-        if !summary.ends_with("still checking…") {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-        h.run_steps(1);
-        summary = h.state().check_summary().unwrap();
-    }
+    let summary = wait_for_final_check(&mut h);
     assert_eq!(
         summary,
         "134,217,728 solutions: they differ in 36 cells (outlined)"
