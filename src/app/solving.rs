@@ -174,10 +174,14 @@ impl KakuroApp {
     /// In a cryptic puzzle, the digit each letter stands for in the solution shown, with the
     /// Project Euler answer once every letter is known.
     fn letters_line(&mut self) -> String {
+        const UNSOLVED: &str = "Letters: solve to see their digits";
+        // The grid is compiled only while a solution is shown.
+        let Some(overlay) = self.browser.overlay() else {
+            return UNSOLVED.into();
+        };
         let grid = self.editor.grid();
-        let (Some(overlay), Ok(puzzle)) = (self.browser.overlay(), crate::Puzzle::from_grid(grid))
-        else {
-            return "Letters: solve to see their digits".into();
+        let Ok(puzzle) = crate::Puzzle::from_grid(grid) else {
+            return UNSOLVED.into();
         };
         let shown = overlay.digits();
         let digits: Vec<u8> = puzzle
