@@ -92,10 +92,15 @@ fn run(
         let _ = answer.send(Answer::Progress(done));
     });
     let Ok(count) = counted else { return };
-    if answer.send(Answer::Count(count)).is_err() {
+    if answer.send(Answer::Count(count.clone())).is_err() {
         return;
     }
     ctx.request_repaint();
+    // The count may have swept parts whole; `nth` needs the counts of the states on the
+    // enumeration's path, which the last solution's walk caches, so the first jump is quick.
+    if count > BigUint::ZERO {
+        let _ = solver.nth(&(count - 1u32));
+    }
     while let Ok(mut k) = asked.recv() {
         // The user jumped again while we were busy: only the last place matters.
         while let Ok(later) = asked.try_recv() {

@@ -17,6 +17,7 @@
 //! for the counts of the states it meets; most of their pieces are in the cache already.
 
 mod plan;
+mod sweep;
 
 pub(crate) use plan::Plan;
 
@@ -37,6 +38,12 @@ use super::{CancelToken, Solver, Stats};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("counting was cancelled")]
 pub struct Cancelled;
+
+/// Components of this many variables or more are offered to the sweep by [`Solver::count`]
+/// (smaller ones branch faster than a sweep is planned). `nth` does not sweep: it descends the
+/// enumeration's order, and the counts it asks for along the way are those of the states that
+/// branching in that order caches.
+const SWEEP_FROM: usize = 24;
 
 /// How often the progress callback may be called.
 const REPORT_EVERY: Duration = Duration::from_millis(50);
@@ -89,6 +96,10 @@ pub(crate) struct Counter<'a, 'f> {
     pub(crate) nodes: u64,
     /// Digits that led to a contradiction.
     pub(crate) backtracks: u64,
+    /// Components of this many variables or more are first offered to [`sweep`].
+    sweep_from: usize,
+    /// The largest estimated cost of a sweep still worth trying (lowered when one gives up).
+    sweep_ceiling: f64,
 }
 
 impl<'a, 'f> Counter<'a, 'f> {
@@ -124,6 +135,8 @@ impl<'a, 'f> Counter<'a, 'f> {
             work: 0,
             nodes: 0,
             backtracks: 0,
+            sweep_from: usize::MAX,
+            sweep_ceiling: sweep::MAX_COST,
         };
         if !planned {
             // The plan depends on the root parts, so it is made from the root state.
@@ -176,6 +189,22 @@ impl<'a, 'f> Counter<'a, 'f> {
             return Ok(n);
         }
         let key: Box<[u32]> = self.key.as_slice().into();
+        if comp.len() >= self.sweep_from {
+            let swept = sweep::count(
+                self.model,
+                &self.state.domains,
+                &self.state.live,
+                comp,
+                &mut self.sweep_ceiling,
+                self.cancel,
+            )?;
+            if let Some(n) = swept {
+                let n = Tally::Small(n);
+                self.memo.insert(&key, n.clone());
+                self.finish(share.1);
+                return Ok(n);
+            }
+        }
         let var = self.count_var(comp);
         let dom = self.state.domains[var as usize];
         let step = (share.1 - share.0) / f64::from(dom.count_ones());
@@ -407,6 +436,7 @@ impl Solver<'_> {
             }
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, sink);
+            counter.sweep_from = SWEEP_FROM;
             let total = counter.count_part(&all, (0.0, 1.0));
             if total.is_ok() {
                 counter.report_done();
@@ -497,8 +527,9 @@ mod tests {
     use crate::puzzle::Puzzle;
     use crate::solve::generate;
 
-    /// The count with a given plan (a fresh cache).
-    fn count_with(model: &Model, plan: Plan) -> BigUint {
+    /// The count with a given plan (a fresh cache), sweeping components from `sweep_from`
+    /// variables.
+    fn count_with(model: &Model, plan: Plan, sweep_from: usize) -> BigUint {
         let mut memo = Memo::default();
         memo.plan(|| plan);
         let mut state = State::new(model);
@@ -508,6 +539,7 @@ mod tests {
         let all: Vec<u32> = (0..model.vars as u32).collect();
         let cancel = CancelToken::new();
         let mut counter = Counter::new(model, state, &mut memo, &cancel, None);
+        counter.sweep_from = sweep_from;
         BigUint::from(counter.count_part(&all, (0.0, 1.0)).expect("not cancelled"))
     }
 
@@ -523,11 +555,24 @@ mod tests {
             let model = Model::new(&puzzle);
             let mut state = State::new(&model);
             let _ = propagate_all(&model, &mut state);
-            let planned = count_with(&model, Plan::eliminating_all(&model, &state.domains));
-            let by_index = count_with(&model, Plan::from_ranks((0..model.vars as u32).collect()));
+            let planned = count_with(
+                &model,
+                Plan::eliminating_all(&model, &state.domains),
+                usize::MAX,
+            );
+            let by_index = count_with(
+                &model,
+                Plan::from_ranks((0..model.vars as u32).collect()),
+                usize::MAX,
+            );
             let mut shuffled: Vec<u32> = (0..model.vars as u32).collect();
             shuffled.shuffle(&mut rng);
-            let at_random = count_with(&model, Plan::from_ranks(shuffled));
+            let at_random = count_with(&model, Plan::from_ranks(shuffled), usize::MAX);
+            // Sweeping every component of two variables or more, and those of ten or more
+            // (the rest branching, the sweep counting what branching leaves).
+            let follow = || Plan::from_ranks(vec![plan::FOLLOW; model.vars]);
+            let swept = count_with(&model, follow(), 2);
+            let mixed = count_with(&model, follow(), 10);
             let streamed = {
                 let mut n = 0u64;
                 crate::solve::Solver::new(&puzzle).for_each(|_| {
@@ -539,6 +584,8 @@ mod tests {
             assert_eq!(planned, streamed, "seed {seed}");
             assert_eq!(by_index, streamed, "seed {seed}");
             assert_eq!(at_random, streamed, "seed {seed}");
+            assert_eq!(swept, streamed, "seed {seed}");
+            assert_eq!(mixed, streamed, "seed {seed}");
         }
     }
 

@@ -61,6 +61,8 @@ pub struct Model {
     pub initial_live: Vec<u128>,
     /// Whether some constraint is impossible from the start (a run over nine cells).
     pub hopeless: bool,
+    /// Each cell's row and column.
+    pub pos: Vec<(u16, u16)>,
 }
 
 impl Model {
@@ -82,6 +84,11 @@ impl Model {
             initial_domains: Vec::with_capacity(vars),
             initial_live: Vec::with_capacity(runs + 1),
             hopeless: false,
+            pos: puzzle
+                .cells()
+                .iter()
+                .map(|c| (c.pos.row as u16, c.pos.col as u16))
+                .collect(),
         };
         m.initial_domains.resize(cells, DIGITS);
         m.initial_domains.resize(vars, LETTER_DIGITS);

@@ -1,0 +1,567 @@
+//! Counting a component by sweeping its cells in one order and counting partial fillings by
+//! what the rest still needs to know: for each run begun but not finished (the *frontier*), the
+//! completions its remaining cells may still take. Fillings that agree there have the same
+//! continuations, so they are merged and carried as a number (the transfer-matrix method).
+//!
+//! Branching visits a frontier state once per propagated state that reaches it, and keys that
+//! hold every domain of a component seldom meet again; the sweep's states are the frontier alone,
+//! so a component a few runs wide counts in thousands of states, with no propagation. A
+//! component too wide for that is left to branching, whose children are offered to the sweep
+//! again.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::Cancelled;
+use crate::solve::CancelToken;
+use crate::solve::combos::{self, Mask, is_single};
+use crate::solve::model::{Kind, Model};
+
+/// Runs open at once that a state can hold: nine bits each in a `u128`.
+const MAX_WIDTH: usize = 14;
+
+/// A digit set as nine bits (digit 1 in bit 0), the frontier's unit.
+type Digits = u16;
+
+/// States the sweep may hold in one step before it gives up (about 40 MB with the step
+/// before).
+const MAX_STATES: usize = 1 << 19;
+
+/// The largest estimated cost (see [`Plan`]) of a sweep worth starting. Measured on generated
+/// 21 × 21 puzzles, a sweep peaks at about 1/200 to 1/500 of its estimate in states.
+pub(crate) const MAX_COST: f64 = 2e8;
+
+/// Components up to this many cells also try the greedy order.
+const GREEDY_UP_TO: usize = 200;
+
+/// A hash for the sweep's keys: a multiply-fold of the two halves.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, w: u64) {
+        let m = u128::from(self.0 ^ w) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (m as u64) ^ (m >> 64) as u64;
+    }
+
+    #[inline]
+    fn write_u128(&mut self, w: u128) {
+        self.write_u64(w as u64);
+        self.write_u64((w >> 64) as u64 ^ 0x5851_F42D_4C95_7F2D);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type States = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
+
+/// One cell's step: its domain (nine-bit) and, per run it is in, the run (local index), the
+/// run's slot in the key, whether the run opens or closes at this cell, and how many of the
+/// run's cells came before.
+struct Step {
+    domain: Digits,
+    runs: [(usize, u32, bool, bool, usize); 2],
+    len: usize,
+}
+
+/// The number of ways to fill the component `comp` (undecided cells, connected) from `domains`
+/// such that every run touching it completes one of its live digit sets (`live`); `Ok(None)`
+/// when the sweep declines: a cryptic puzzle, a frontier over [`MAX_WIDTH`] runs, an estimated
+/// cost over `ceiling`, more than [`MAX_STATES`] states (then `ceiling` drops below this
+/// component's cost, so that components about as hard are not tried again), or a count past
+/// `u128`.
+pub(crate) fn count(
+    model: &Model,
+    domains: &[Mask],
+    live: &[u128],
+    comp: &[u32],
+    ceiling: &mut f64,
+    cancel: &CancelToken,
+) -> Result<Option<u128>, Cancelled> {
+    if model.cryptic {
+        return Ok(None);
+    }
+    // The runs touching the component, and each cell's runs (local indices).
+    let mut runs: Vec<u32> = Vec::new();
+    let mut local: HashMap<u32, usize> = HashMap::new();
+    let mut of_cell: Vec<[usize; 2]> = Vec::with_capacity(comp.len());
+    for &v in comp {
+        let mut mine = [usize::MAX; 2];
+        let cons = model.constraints_of(v as usize);
+        if cons.len() > 2 {
+            return Ok(None);
+        }
+        for (k, &c) in cons.iter().enumerate() {
+            mine[k] = *local.entry(c).or_insert_with(|| {
+                runs.push(c);
+                runs.len() - 1
+            });
+        }
+        of_cell.push(mine);
+    }
+    // Candidate orders: by rows, by columns, and greedy; the cheapest estimate wins.
+    let mut by_row: Vec<u32> = (0..comp.len() as u32).collect();
+    by_row.sort_by_key(|&i| model.pos[comp[i as usize] as usize]);
+    let mut by_col = by_row.clone();
+    by_col.sort_by_key(|&i| {
+        let (row, col) = model.pos[comp[i as usize] as usize];
+        (col, row)
+    });
+    let mut orders = vec![by_row, by_col];
+    // The greedy order costs a pass over the cells per cell: only for parts a sweep may take.
+    if comp.len() <= GREEDY_UP_TO {
+        let runs_cells = cells_in(&of_cell, runs.len(), 0..comp.len() as u32);
+        orders.push(sweep_order(&of_cell, &runs_cells));
+    }
+    let mut best: Option<Plan> = None;
+    for order in orders {
+        if let Some(plan) = plan(model, domains, live, comp, &runs, &of_cell, &order)
+            && best.as_ref().is_none_or(|b| plan.cost < b.cost)
+        {
+            best = Some(plan);
+        }
+    }
+    let Some(Plan {
+        tables,
+        steps,
+        cost,
+    }) = best
+    else {
+        return Ok(None);
+    };
+    if cost > *ceiling {
+        return Ok(None);
+    }
+
+    let mut states = States::default();
+    states.insert(0, 1);
+    let mut next = States::default();
+    for step in &steps {
+        if cancel.is_cancelled() {
+            return Err(Cancelled);
+        }
+        next.clear();
+        for (&key, &n) in &states {
+            let mut digits = step.domain;
+            'digit: while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut new = key;
+                for &(r, slot, opens, closes, k) in &step.runs[..step.len] {
+                    let shift = slot * 9;
+                    let at = if opens {
+                        0
+                    } else {
+                        (key >> shift) as u16 & 0x1FF
+                    };
+                    let to = match &tables[r] {
+                        RunTable::Free => {
+                            if at >> d & 1 != 0 {
+                                continue 'digit;
+                            }
+                            at | 1 << d
+                        }
+                        RunTable::Sum(levels) => {
+                            let to = levels[k][usize::from(at)][d];
+                            if to == DEAD {
+                                continue 'digit;
+                            }
+                            to
+                        }
+                    };
+                    if closes {
+                        if !opens {
+                            new &= !(0x1FFu128 << shift);
+                        }
+                    } else {
+                        new = new & !(0x1FFu128 << shift) | u128::from(to) << shift;
+                    }
+                }
+                let sum = next.entry(new).or_insert(0);
+                let Some(more) = sum.checked_add(n) else {
+                    return Ok(None);
+                };
+                *sum = more;
+            }
+        }
+        if next.len() > MAX_STATES {
+            *ceiling = ceiling.min(cost / 2.0);
+            return Ok(None);
+        }
+        std::mem::swap(&mut states, &mut next);
+    }
+    Ok(states.values().try_fold(0u128, |a, &n| a.checked_add(n)))
+}
+
+/// A sweep made ready: the runs' tables and the cells' steps in the chosen order, with an
+/// estimate of the states it may hold (the sum over steps of the product of the open runs'
+/// classes).
+struct Plan {
+    tables: Vec<RunTable>,
+    steps: Vec<Step>,
+    cost: f64,
+}
+
+fn plan(
+    model: &Model,
+    domains: &[Mask],
+    live: &[u128],
+    comp: &[u32],
+    runs: &[u32],
+    of_cell: &[[usize; 2]],
+    order: &[u32],
+) -> Option<Plan> {
+    let cells_in = cells_in(of_cell, runs.len(), order.iter().copied());
+    // The steps first: they refuse a frontier too wide before any table is made.
+    let steps = steps(order, of_cell, &cells_in, comp, domains)?;
+    let mut tables = Vec::with_capacity(runs.len());
+    for (r, &c) in runs.iter().enumerate() {
+        let cells: Vec<Digits> = cells_in[r]
+            .iter()
+            .map(|&i| domains[comp[i as usize] as usize] >> 1)
+            .collect();
+        tables.push(run_table(model, domains, live, c as usize, &cells)?);
+    }
+    // Classes of each open run after each step.
+    let mut open: Vec<f64> = vec![1.0; runs.len()];
+    let mut cost = 0.0;
+    for step in &steps {
+        for &(r, _, _, closes, k) in &step.runs[..step.len] {
+            open[r] = if closes {
+                1.0
+            } else {
+                match &tables[r] {
+                    RunTable::Free => {
+                        let union = cells_in[r]
+                            .iter()
+                            .fold(0, |a, &i| a | domains[comp[i as usize] as usize]);
+                        binomial(union.count_ones(), k as u32 + 1)
+                    }
+                    RunTable::Sum(levels) => levels[k + 1].len() as f64,
+                }
+            };
+        }
+        cost += open.iter().product::<f64>();
+    }
+    Some(Plan {
+        tables,
+        steps,
+        cost,
+    })
+}
+
+fn binomial(n: u32, k: u32) -> f64 {
+    (0..k).fold(1.0, |a, i| a * f64::from(n - i) / f64::from(i + 1))
+}
+
+/// Each run's cells (indices into the component) in the order `order`.
+fn cells_in(
+    of_cell: &[[usize; 2]],
+    runs: usize,
+    order: impl IntoIterator<Item = u32>,
+) -> Vec<Vec<u32>> {
+    let mut cells_in = vec![Vec::new(); runs];
+    for i in order {
+        for &r in of_cell[i as usize].iter().filter(|&&r| r != usize::MAX) {
+            cells_in[r].push(i);
+        }
+    }
+    cells_in
+}
+
+/// A transition to no state: the digit cannot go there.
+const DEAD: u16 = u16::MAX;
+
+/// How a run's part of the frontier moves as its cells are filled in the sweep's order.
+enum RunTable {
+    /// A run without a sum: its state is the digits used (all different is all it asks).
+    Free,
+    /// A run with a sum: after `k` of its cells, its state is a class of the digits used,
+    /// two sets sharing a class when they leave the same completions for the cells after;
+    /// `levels[k][class][digit - 1]` is the class after the next cell takes the digit
+    /// (0 once the run is complete), or [`DEAD`].
+    Sum(Vec<Vec<[u16; 9]>>),
+}
+
+/// The table of run `c`, whose undecided cells have the domains `cells` (nine-bit, in the
+/// sweep's order); `None` for a kind the sweep does not take or too many classes.
+fn run_table(
+    model: &Model,
+    domains: &[Mask],
+    live: &[u128],
+    c: usize,
+    cells: &[Digits],
+) -> Option<RunTable> {
+    match model.constraints[c].kind {
+        Kind::Free => Some(RunTable::Free),
+        Kind::Sum => {
+            let all = model.cells_of(c);
+            let decided: Mask = all
+                .iter()
+                .map(|&v| domains[v as usize])
+                .filter(|&d| is_single(d))
+                .fold(0, |a, d| a | d);
+            let table = combos::table(all.len());
+            let mut targets: Vec<Digits> = Vec::new();
+            let mut bits = live[c];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let set = table.masks[i];
+                if set & decided == decided {
+                    targets.push((set & !decided) >> 1);
+                }
+            }
+            let len = cells.len();
+            let mut levels: Vec<Vec<[u16; 9]>> = Vec::with_capacity(len);
+            let mut reps: Vec<Digits> = vec![0];
+            for k in 0..len {
+                let mut classes: HashMap<[u64; 8], u16> = HashMap::new();
+                let mut next_reps: Vec<Digits> = Vec::new();
+                let mut level = Vec::with_capacity(reps.len());
+                for &m in &reps {
+                    let mut row = [DEAD; 9];
+                    for (d, to) in row.iter_mut().enumerate() {
+                        let bit = 1 << d;
+                        if cells[k] & bit == 0 || m & bit != 0 {
+                            continue;
+                        }
+                        let now = m | bit;
+                        if k + 1 == len {
+                            if targets.contains(&now) {
+                                *to = 0;
+                            }
+                            continue;
+                        }
+                        // The digit sets the cells after may still take.
+                        let mut future = [0u64; 8];
+                        let mut any = false;
+                        for &set in &targets {
+                            let rest = set & !now;
+                            if set & now == now && matchable(rest, &cells[k + 1..]) {
+                                future[usize::from(rest) >> 6] |= 1 << (rest & 63);
+                                any = true;
+                            }
+                        }
+                        if !any {
+                            continue;
+                        }
+                        let id = *classes.entry(future).or_insert_with(|| {
+                            next_reps.push(now);
+                            (next_reps.len() - 1) as u16
+                        });
+                        *to = id;
+                    }
+                    level.push(row);
+                }
+                if next_reps.len() > 0x1FF {
+                    return None;
+                }
+                levels.push(level);
+                reps = next_reps;
+            }
+            Some(RunTable::Sum(levels))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the cells (nine-bit domains) can take the digits of `set` one each (as many digits
+/// as cells): Hall's condition on every subset of cells.
+fn matchable(set: Digits, cells: &[Digits]) -> bool {
+    let n = cells.len();
+    (1u32..1 << n).all(|sub| {
+        let mut union = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            if sub >> i & 1 == 1 {
+                union |= c & set;
+            }
+        }
+        union.count_ones() >= sub.count_ones()
+    })
+}
+
+/// An order of the component's cells (indices into it) that keeps few runs open at once:
+/// greedily the cell that opens the fewest new runs and closes the most, preferring cells of
+/// runs already open, from the start that gives the narrowest sweep among a few tried.
+fn sweep_order(of_cell: &[[usize; 2]], cells_in: &[Vec<u32>]) -> Vec<u32> {
+    let n = of_cell.len();
+    let mut best: Option<(usize, usize, Vec<u32>)> = None;
+    let tries = n.min(6);
+    for t in 0..tries {
+        let start = t * n / tries;
+        let mut left: Vec<u32> = cells_in.iter().map(|c| c.len() as u32).collect();
+        let mut done = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        let mut open = 0usize;
+        let (mut widest, mut total) = (0usize, 0usize);
+        for step in 0..n {
+            let pick = if step == 0 {
+                start
+            } else {
+                // Candidates: cells of open runs; any cell if none is open.
+                let mut pick = usize::MAX;
+                let mut pick_score = i64::MAX;
+                for (i, runs) in of_cell.iter().enumerate() {
+                    if done[i] {
+                        continue;
+                    }
+                    let mut score = 0i64;
+                    let mut touches = false;
+                    for &r in runs.iter().filter(|&&r| r != usize::MAX) {
+                        let l = left[r] as usize;
+                        let opened = l < cells_in[r].len();
+                        touches |= opened;
+                        if l == 1 {
+                            score -= i64::from(opened);
+                        } else if !opened {
+                            score += 1;
+                        }
+                    }
+                    let score = score * 2 - i64::from(touches);
+                    if score < pick_score {
+                        pick_score = score;
+                        pick = i;
+                    }
+                }
+                pick
+            };
+            done[pick] = true;
+            order.push(pick as u32);
+            for &r in of_cell[pick].iter().filter(|&&r| r != usize::MAX) {
+                let full = cells_in[r].len() as u32;
+                if left[r] == full && full > 1 {
+                    open += 1;
+                }
+                left[r] -= 1;
+                if left[r] == 0 && full > 1 {
+                    open -= 1;
+                }
+            }
+            widest = widest.max(open);
+            total += open;
+        }
+        if best.as_ref().is_none_or(|b| (widest, total) < (b.0, b.1)) {
+            best = Some((widest, total, order));
+        }
+    }
+    best.map(|b| b.2).unwrap_or_default()
+}
+
+/// The sweep's steps in `order`, with a slot per open run (a freed slot is reused); `None` when
+/// more than [`MAX_WIDTH`] runs would be open at once.
+fn steps(
+    order: &[u32],
+    of_cell: &[[usize; 2]],
+    cells_in: &[Vec<u32>],
+    comp: &[u32],
+    domains: &[Mask],
+) -> Option<Vec<Step>> {
+    let mut left: Vec<u32> = cells_in.iter().map(|c| c.len() as u32).collect();
+    let mut slot_of = vec![u32::MAX; cells_in.len()];
+    let mut free: Vec<u32> = (0..MAX_WIDTH as u32).rev().collect();
+    let mut steps = Vec::with_capacity(order.len());
+    for &i in order {
+        let i = i as usize;
+        let mut step = Step {
+            domain: domains[comp[i] as usize] >> 1,
+            runs: [(0, 0, false, false, 0); 2],
+            len: 0,
+        };
+        for &r in of_cell[i].iter().filter(|&&r| r != usize::MAX) {
+            let full = cells_in[r].len() as u32;
+            let opens = left[r] == full;
+            let k = (full - left[r]) as usize;
+            left[r] -= 1;
+            let closes = left[r] == 0;
+            if opens && !closes {
+                slot_of[r] = free.pop()?;
+            }
+            let slot = if opens && closes { 0 } else { slot_of[r] };
+            if closes && !opens {
+                free.push(slot);
+            }
+            step.runs[step.len] = (r, slot, opens, closes, k);
+            step.len += 1;
+        }
+        steps.push(step);
+    }
+    Some(steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Puzzle;
+    use crate::solve::count::Counter;
+    use crate::solve::generate;
+    use crate::solve::memo::{Memo, Tally};
+    use crate::solve::propagate::propagate_all;
+    use crate::solve::state::State;
+
+    /// Every root part of small generated puzzles: the sweep's count is the branching's.
+    #[test]
+    fn sweeps_count_root_parts_as_branching_does() {
+        let mut swept_parts = 0;
+        for seed in 0..400 {
+            let size = 3 + (seed % 3) as usize;
+            let walls = [0.2, 0.3, 0.45][seed as usize % 3];
+            let grid = generate::random_grid(size, size + 1, walls, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let model = Model::new(&puzzle);
+            let mut state = State::new(&model);
+            if propagate_all(&model, &mut state).is_err() {
+                continue;
+            }
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let mut memo = Memo::default();
+            let cancel = CancelToken::new();
+            let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
+            for part in counter.components(&all) {
+                let mut ceiling = f64::INFINITY;
+                let (domains, live) = (&counter.state.domains, &counter.state.live);
+                let swept = count(&model, domains, live, &part, &mut ceiling, &cancel).unwrap();
+                let branched = counter.count_component(&part, (0.0, 1.0)).unwrap();
+                if let Some(n) = swept {
+                    swept_parts += 1;
+                    assert_eq!(Tally::Small(n), branched, "seed {seed}, part {part:?}");
+                }
+            }
+        }
+        assert!(swept_parts > 200, "only {swept_parts} parts swept");
+    }
+
+    #[test]
+    fn a_cancelled_sweep_says_so() {
+        let grid = generate::random_grid(6, 6, 0.2, 1);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let model = Model::new(&puzzle);
+        let mut state = State::new(&model);
+        propagate_all(&model, &mut state).unwrap();
+        let part: Vec<u32> = (0..model.vars as u32)
+            .filter(|&v| !is_single(state.domains[v as usize]))
+            .collect();
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let mut ceiling = f64::INFINITY;
+        let swept = count(
+            &model,
+            &state.domains,
+            &state.live,
+            &part,
+            &mut ceiling,
+            &cancel,
+        );
+        assert_eq!(swept, Err(Cancelled));
+    }
+}
