@@ -15,6 +15,12 @@
 //! their pieces are counted and cached on their own. A count does not depend on the order it
 //! was found in, so [`super::nth`], which descends in the enumeration order, asks the counter
 //! for the counts of the states it meets; most of their pieces are in the cache already.
+//!
+//! [`Solver::count`] first offers a big component to [`sweep`], which counts it whole by its
+//! frontier when the component is a few runs wide; branching takes the rest, and its children
+//! are offered again. A swept component leaves no counts of its inner states, so the first
+//! `nth` after such a count branches through it (as the count did before sweeps) and caches
+//! them.
 
 mod plan;
 mod sweep;
@@ -398,7 +404,8 @@ impl<'a, 'f> Counter<'a, 'f> {
 
 impl Solver<'_> {
     /// Bounds the memory the solver's count cache may hold (default 512 MiB); past it the
-    /// least recently used counts are dropped and recounted when needed.
+    /// least recently used counts are dropped and recounted when needed. A sweep (see the
+    /// module's notes) holds up to about 40 MB more while it runs.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {
         self.memo = Memo::new(bytes);
         self

@@ -106,7 +106,9 @@ pub(crate) fn blank(cells: usize, cryptic: bool) -> Solution {
 impl Solver<'_> {
     /// Solution #`k` (from 0) in the order [`Solver::for_each`] streams them, found without
     /// going through the ones before it; `None` when `k` is not below the count or the search
-    /// was cancelled. Counts cached by an earlier call make later calls fast.
+    /// was cancelled. Counts cached by an earlier call make later calls fast; the first call
+    /// after [`Solver::count`] may still have to count the inner states of parts the count
+    /// swept whole (in the time a count took before sweeps), and later calls find them cached.
     pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
         let start = Instant::now();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
