@@ -104,8 +104,8 @@ pub(crate) struct Counter<'a, 'f> {
     pub(crate) backtracks: u64,
     /// Components of this many variables or more are first offered to [`sweep`].
     sweep_from: usize,
-    /// The largest estimated cost of a sweep still worth trying (lowered when one gives up).
-    sweep_ceiling: f64,
+    /// What sweeps in this count have learnt not to try.
+    sweep_limits: sweep::Limits,
 }
 
 impl<'a, 'f> Counter<'a, 'f> {
@@ -142,7 +142,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             nodes: 0,
             backtracks: 0,
             sweep_from: usize::MAX,
-            sweep_ceiling: sweep::MAX_COST,
+            sweep_limits: sweep::Limits::default(),
         };
         if !planned {
             // The plan depends on the root parts, so it is made from the root state.
@@ -201,7 +201,7 @@ impl<'a, 'f> Counter<'a, 'f> {
                 &self.state.domains,
                 &self.state.live,
                 comp,
-                &mut self.sweep_ceiling,
+                &mut self.sweep_limits,
                 self.cancel,
             )?;
             if let Some(n) = swept {

@@ -29,10 +29,29 @@ const MAX_STATES: usize = 1 << 19;
 
 /// The largest estimated cost (see [`Plan`]) of a sweep worth starting. Measured on generated
 /// 21 × 21 puzzles, a sweep peaks at about 1/200 to 1/500 of its estimate in states.
-pub(crate) const MAX_COST: f64 = 2e8;
+const MAX_COST: f64 = 2e8;
 
 /// Components up to this many cells also try the greedy order.
 const GREEDY_UP_TO: usize = 200;
+
+/// What one count's sweeps have learnt not to try.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// The largest estimated cost (see [`Plan`]) worth starting: halved below a sweep's
+    /// estimate when it gives up, so that components about as hard are not tried again.
+    pub(crate) ceiling: f64,
+    /// Components this big or bigger are not tried: one was too wide in every order.
+    pub(crate) smaller_than: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            ceiling: MAX_COST,
+            smaller_than: usize::MAX,
+        }
+    }
+}
 
 /// A hash for the sweep's keys: a multiply-fold of the two halves.
 #[derive(Default, Clone, Copy)]
@@ -76,19 +95,18 @@ struct Step {
 
 /// The number of ways to fill the component `comp` (undecided cells, connected) from `domains`
 /// such that every run touching it completes one of its live digit sets (`live`); `Ok(None)`
-/// when the sweep declines: a cryptic puzzle, a frontier over [`MAX_WIDTH`] runs, an estimated
-/// cost over `ceiling`, more than [`MAX_STATES`] states (then `ceiling` drops below this
-/// component's cost, so that components about as hard are not tried again), or a count past
-/// `u128`.
+/// when the sweep declines: a cryptic puzzle, a component `limits` rule out, a frontier over
+/// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both lower `limits`),
+/// or a count past `u128`.
 pub(crate) fn count(
     model: &Model,
     domains: &[Mask],
     live: &[u128],
     comp: &[u32],
-    ceiling: &mut f64,
+    limits: &mut Limits,
     cancel: &CancelToken,
 ) -> Result<Option<u128>, Cancelled> {
-    if model.cryptic {
+    if model.cryptic || comp.len() >= limits.smaller_than {
         return Ok(None);
     }
     // The runs touching the component, and each cell's runs (local indices).
@@ -137,9 +155,11 @@ pub(crate) fn count(
         cost,
     }) = best
     else {
+        // Too wide in every order: a part this big rarely narrows in a few decisions.
+        limits.smaller_than = comp.len();
         return Ok(None);
     };
-    if cost > *ceiling {
+    if cost > limits.ceiling {
         return Ok(None);
     }
 
@@ -195,7 +215,7 @@ pub(crate) fn count(
             }
         }
         if next.len() > MAX_STATES {
-            *ceiling = ceiling.min(cost / 2.0);
+            limits.ceiling = limits.ceiling.min(cost / 2.0);
             return Ok(None);
         }
         std::mem::swap(&mut states, &mut next);
@@ -528,9 +548,12 @@ mod tests {
             let cancel = CancelToken::new();
             let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
             for part in counter.components(&all) {
-                let mut ceiling = f64::INFINITY;
+                let mut limits = Limits {
+                    ceiling: f64::INFINITY,
+                    ..Limits::default()
+                };
                 let (domains, live) = (&counter.state.domains, &counter.state.live);
-                let swept = count(&model, domains, live, &part, &mut ceiling, &cancel).unwrap();
+                let swept = count(&model, domains, live, &part, &mut limits, &cancel).unwrap();
                 let branched = counter.count_component(&part, (0.0, 1.0)).unwrap();
                 if let Some(n) = swept {
                     swept_parts += 1;
@@ -553,13 +576,13 @@ mod tests {
             .collect();
         let cancel = CancelToken::new();
         cancel.cancel();
-        let mut ceiling = f64::INFINITY;
+        let mut limits = Limits::default();
         let swept = count(
             &model,
             &state.domains,
             &state.live,
             &part,
-            &mut ceiling,
+            &mut limits,
             &cancel,
         );
         assert_eq!(swept, Err(Cancelled));
