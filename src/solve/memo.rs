@@ -98,7 +98,8 @@ impl From<&BigUint> for Tally {
     }
 }
 
-/// A fast hash for keys that are lists of small integers (a multiply-rotate mix per word).
+/// A fast hash for keys that are lists of small integers, or words packing them (a
+/// multiply-rotate mix per 32 bits).
 #[derive(Default, Clone, Copy)]
 pub struct WordHasher(u64);
 
@@ -121,6 +122,13 @@ impl Hasher for WordHasher {
     fn write_usize(&mut self, w: usize) {
         self.write_u32(w as u32);
         self.write_u32((w as u64 >> 32) as u32);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, w: u128) {
+        for i in 0..4 {
+            self.write_u32((w >> (32 * i)) as u32);
+        }
     }
 
     #[inline]

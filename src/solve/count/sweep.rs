@@ -10,11 +10,12 @@
 //! again.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use super::Cancelled;
 use crate::solve::CancelToken;
 use crate::solve::combos::{self, Mask, is_single};
+use crate::solve::memo::WordHasher;
 use crate::solve::model::{Kind, Model};
 
 /// Runs open at once that a state can hold: nine bits each in a `u128`.
@@ -53,36 +54,7 @@ impl Default for Limits {
     }
 }
 
-/// A hash for the sweep's keys: a multiply-fold of the two halves.
-#[derive(Default, Clone, Copy)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, w: u64) {
-        let m = u128::from(self.0 ^ w) * 0x9E37_79B9_7F4A_7C15;
-        self.0 = (m as u64) ^ (m >> 64) as u64;
-    }
-
-    #[inline]
-    fn write_u128(&mut self, w: u128) {
-        self.write_u64(w as u64);
-        self.write_u64((w >> 64) as u64 ^ 0x5851_F42D_4C95_7F2D);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type States = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
+type States = HashMap<u128, u128, BuildHasherDefault<WordHasher>>;
 
 /// One cell's step: its domain (nine-bit) and, per run it is in, the run (local index), the
 /// run's slot in the key, whether the run opens or closes at this cell, and how many of the
