@@ -77,7 +77,23 @@ pub(crate) fn branch_var(domains: &[Mask], vars: &[u32]) -> Option<u32> {
 struct Progress<'a, 'f> {
     sink: Option<&'a mut (dyn FnMut(f64) + 'f)>,
     done: f64,
+    /// The most reported: a sweep reports inside its share before it is done, and a sweep
+    /// that then declines must not send the bar back.
+    shown: f64,
     last: Instant,
+}
+
+impl Progress<'_, '_> {
+    /// Reports `at` (or what was reported before, if more) when the last report is old enough.
+    fn show(&mut self, at: f64) {
+        if let Some(sink) = &mut self.sink
+            && self.last.elapsed() >= REPORT_EVERY
+        {
+            self.last = Instant::now();
+            self.shown = self.shown.max(at).min(1.0);
+            sink(self.shown);
+        }
+    }
 }
 
 /// Counts components of one state, descending from it by branching and propagation.
@@ -103,7 +119,7 @@ pub(crate) struct Counter<'a, 'f> {
     /// Digits that led to a contradiction.
     pub(crate) backtracks: u64,
     /// Components of this many variables or more are first offered to [`sweep`].
-    sweep_from: usize,
+    pub(crate) sweep_from: usize,
     /// What sweeps in this count have learnt not to try.
     sweep_limits: sweep::Limits,
 }
@@ -129,6 +145,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             progress: Progress {
                 sink: progress,
                 done: 0.0,
+                shown: 0.0,
                 last: Instant::now(),
             },
             stamp: vec![0; model.vars],
@@ -196,13 +213,21 @@ impl<'a, 'f> Counter<'a, 'f> {
         }
         let key: Box<[u32]> = self.key.as_slice().into();
         if comp.len() >= self.sweep_from {
+            let (cancel, progress) = (self.cancel, &mut self.progress);
+            let (lo, width) = (share.0, share.1 - share.0);
             let swept = sweep::count(
                 self.model,
                 &self.state.domains,
                 &self.state.live,
                 comp,
                 &mut self.sweep_limits,
-                self.cancel,
+                &mut |done| {
+                    if cancel.is_cancelled() {
+                        return Err(Cancelled);
+                    }
+                    progress.show(lo + width * done);
+                    Ok(())
+                },
             )?;
             if let Some(n) = swept {
                 let n = Tally::Small(n);
@@ -376,12 +401,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             if self.cancel.is_cancelled() {
                 return Err(Cancelled);
             }
-            if let Some(sink) = &mut self.progress.sink
-                && self.progress.last.elapsed() >= REPORT_EVERY
-            {
-                self.progress.last = Instant::now();
-                sink(self.progress.done);
-            }
+            self.progress.show(self.progress.done);
         }
         Ok(())
     }

@@ -13,7 +13,6 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::Cancelled;
-use crate::solve::CancelToken;
 use crate::solve::combos::{self, Mask, is_single};
 use crate::solve::memo::WordHasher;
 use crate::solve::model::{Kind, Model};
@@ -69,14 +68,15 @@ struct Step {
 /// such that every run touching it completes one of its live digit sets (`live`); `Ok(None)`
 /// when the sweep declines: a cryptic puzzle, a component `limits` rule out, a frontier over
 /// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both lower `limits`),
-/// or a count past `u128`.
+/// or a count past `u128`. `on_step` is called before each cell's step with the share of the
+/// estimated work done so far (0.0 to 1.0); its error (a cancel) ends the sweep.
 pub(crate) fn count(
     model: &Model,
     domains: &[Mask],
     live: &[u128],
     comp: &[u32],
     limits: &mut Limits,
-    cancel: &CancelToken,
+    on_step: &mut dyn FnMut(f64) -> Result<(), Cancelled>,
 ) -> Result<Option<u128>, Cancelled> {
     if model.cryptic || comp.len() >= limits.smaller_than {
         return Ok(None);
@@ -125,6 +125,7 @@ pub(crate) fn count(
         tables,
         steps,
         cost,
+        work,
     }) = best
     else {
         // Too wide in every order: a part this big rarely narrows in a few decisions.
@@ -138,10 +139,8 @@ pub(crate) fn count(
     let mut states = States::default();
     states.insert(0, 1);
     let mut next = States::default();
-    for step in &steps {
-        if cancel.is_cancelled() {
-            return Err(Cancelled);
-        }
+    for (step, before) in steps.iter().zip(work) {
+        on_step(before / cost)?;
         next.clear();
         for (&key, &n) in &states {
             let mut digits = step.domain;
@@ -202,6 +201,8 @@ struct Plan {
     tables: Vec<RunTable>,
     steps: Vec<Step>,
     cost: f64,
+    /// The estimate's part before each step, for progress.
+    work: Vec<f64>,
 }
 
 fn plan(
@@ -227,7 +228,9 @@ fn plan(
     // Classes of each open run after each step.
     let mut open: Vec<f64> = vec![1.0; runs.len()];
     let mut cost = 0.0;
+    let mut work = Vec::with_capacity(steps.len());
     for step in &steps {
+        work.push(cost);
         for &(r, _, _, closes, k) in &step.runs[..step.len] {
             open[r] = if closes {
                 1.0
@@ -249,6 +252,7 @@ fn plan(
         tables,
         steps,
         cost,
+        work,
     })
 }
 
@@ -495,6 +499,7 @@ fn steps(
 mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
+    use crate::solve::CancelToken;
     use crate::solve::count::Counter;
     use crate::solve::generate;
     use crate::solve::memo::{Memo, Tally};
@@ -525,7 +530,8 @@ mod tests {
                     ..Limits::default()
                 };
                 let (domains, live) = (&counter.state.domains, &counter.state.live);
-                let swept = count(&model, domains, live, &part, &mut limits, &cancel).unwrap();
+                let swept =
+                    count(&model, domains, live, &part, &mut limits, &mut |_| Ok(())).unwrap();
                 let branched = counter.count_component(&part, (0.0, 1.0)).unwrap();
                 if let Some(n) = swept {
                     swept_parts += 1;
@@ -536,8 +542,8 @@ mod tests {
         assert!(swept_parts > 200, "only {swept_parts} parts swept");
     }
 
-    #[test]
-    fn a_cancelled_sweep_says_so() {
+    /// The root part of a 6 × 6 generated puzzle with few walls, propagated: one sweep.
+    fn open_part() -> (Model, State, Vec<u32>) {
         let grid = generate::random_grid(6, 6, 0.2, 1);
         let puzzle = Puzzle::from_grid(&grid).unwrap();
         let model = Model::new(&puzzle);
@@ -546,8 +552,13 @@ mod tests {
         let part: Vec<u32> = (0..model.vars as u32)
             .filter(|&v| !is_single(state.domains[v as usize]))
             .collect();
-        let cancel = CancelToken::new();
-        cancel.cancel();
+        (model, state, part)
+    }
+
+    #[test]
+    fn a_sweep_reports_its_progress_step_by_step() {
+        let (model, state, part) = open_part();
+        let mut shares = Vec::new();
         let mut limits = Limits::default();
         let swept = count(
             &model,
@@ -555,8 +566,30 @@ mod tests {
             &state.live,
             &part,
             &mut limits,
-            &cancel,
+            &mut |done| {
+                shares.push(done);
+                Ok(())
+            },
         );
-        assert_eq!(swept, Err(Cancelled));
+        assert!(matches!(swept, Ok(Some(_))), "{swept:?}");
+        assert_eq!(shares.len(), part.len(), "a report per cell");
+        assert_eq!(shares[0], 0.0);
+        assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
+        assert!(
+            shares[part.len() / 2] > 0.0 && shares[part.len() - 1] < 1.0,
+            "{shares:?}"
+        );
+    }
+
+    /// The counter passes its cancel token into a sweep.
+    #[test]
+    fn a_cancelled_sweep_says_so() {
+        let (model, state, part) = open_part();
+        let mut memo = Memo::default();
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
+        counter.sweep_from = 2;
+        assert_eq!(counter.count_component(&part, (0.0, 1.0)), Err(Cancelled));
     }
 }
