@@ -143,11 +143,23 @@ const STORE_RECENT: &str = "kakuro.recent";
 const STORE_LAST: &str = "kakuro.last_file";
 const STORE_TOOLS: &str = "kakuro.show_tools";
 
+/// Help lines and the run's status are small, dim text: egui's defaults (9 points, 60% of the
+/// text colour) are hard to read on the dark theme, so both are raised a little.
+fn legible(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style
+            .text_styles
+            .insert(egui::TextStyle::Small, egui::FontId::proportional(11.0));
+        style.visuals.weak_text_alpha = 0.75;
+    });
+}
+
 impl KakuroApp {
     /// Builds the app: opens `options.file`, else the last file, else the sample.
     pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> KakuroApp {
         // Ctrl +/-/0 zoom the board, not the whole interface.
         cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        legible(&cc.egui_ctx);
         let storage = cc.storage.filter(|_| options.screenshot.is_none());
         let recent: Vec<PathBuf> = storage
             .and_then(|s| eframe::get_value(s, STORE_RECENT))

@@ -25,21 +25,7 @@ impl Problems {
         let grid = editor.grid();
         self.list = validate(grid);
         self.width = grid.width();
-        self.marks = vec![None; grid.width() * grid.height()];
-        for problem in &self.list {
-            let Some(pos) = problem.pos else { continue };
-            let severity = problem.severity();
-            let mut cells = vec![pos];
-            if let Some(dir) = run_dir(&problem.kind) {
-                cells.extend(run_cells(grid, pos, dir));
-            }
-            for cell in cells {
-                if grid.contains(cell) {
-                    let mark = &mut self.marks[grid.index(cell)];
-                    *mark = (*mark).max(Some(severity));
-                }
-            }
-        }
+        self.marks = marks(grid, &self.list);
     }
 
     /// Every problem, in reading order.
@@ -87,6 +73,28 @@ impl Problems {
     }
 }
 
+/// Per cell (row-major), the worst problem touching it. An error marks its wall and the run's
+/// cells; a warning (a run without a sum) marks only where the sum goes, so that a new grid,
+/// whose every run still lacks one, is not outlined all over.
+fn marks(grid: &Grid, list: &[Problem]) -> Vec<Option<Severity>> {
+    let mut marks = vec![None; grid.width() * grid.height()];
+    for problem in list {
+        let Some(pos) = problem.pos else { continue };
+        let severity = problem.severity();
+        let mut cells = vec![pos];
+        if let (Severity::Error, Some(dir)) = (severity, run_dir(&problem.kind)) {
+            cells.extend(run_cells(grid, pos, dir));
+        }
+        for cell in cells {
+            if grid.contains(cell) {
+                let mark = &mut marks[grid.index(cell)];
+                *mark = (*mark).max(Some(severity));
+            }
+        }
+    }
+    marks
+}
+
 /// The run direction a problem is about, for outlining the run as well as its wall.
 fn run_dir(kind: &ProblemKind) -> Option<Direction> {
     match kind {
@@ -108,4 +116,52 @@ fn run_cells(grid: &Grid, pos: Pos, dir: Direction) -> Vec<Pos> {
     std::iter::successors(Some(start), |p| Some(p.step(dir)))
         .take_while(|p| grid.is_white(*p))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Cell, Clue};
+
+    #[test]
+    fn a_run_without_a_sum_marks_its_wall_and_an_error_its_run() {
+        // Row 0: walls; row 1: a wall, then three white cells; the across run has no sum and
+        // each down run of one cell has an impossible sum 12.
+        let mut grid = Grid::new(4, 2);
+        for col in 1..4 {
+            let clue = Some(Clue::Sum(12));
+            grid.set(
+                Pos::new(0, col),
+                Cell::Wall {
+                    down: clue,
+                    across: None,
+                },
+            );
+            grid.set(Pos::new(1, col), Cell::WHITE);
+        }
+        let marks = marks(&grid, &validate(&grid));
+        let at = |row, col| marks[grid.index(Pos::new(row, col))];
+        assert_eq!(
+            at(1, 0),
+            Some(Severity::Warning),
+            "the wall where the sum goes"
+        );
+        for col in 1..4 {
+            assert_eq!(
+                at(0, col),
+                Some(Severity::Error),
+                "the impossible sum's wall"
+            );
+            assert_eq!(at(1, col), Some(Severity::Error), "its run's cell");
+        }
+        let mut open = Grid::new(4, 2);
+        for col in 1..4 {
+            open.set(Pos::new(1, col), Cell::WHITE);
+        }
+        let marks = super::marks(&open, &validate(&open));
+        for col in 1..4 {
+            let mark = marks[open.index(Pos::new(1, col))];
+            assert_eq!(mark, None, "a cell of runs without sums is not outlined");
+        }
+    }
 }
