@@ -533,12 +533,19 @@ impl Browser {
                 ),
             ));
         }
+        // Solutions that outnumber the nodes come from combining independent parts, and the
+        // nodes' rate beside theirs would read as a slow search: give the nodes' total.
+        let nodes = if stats.nodes < run.found() {
+            format!("{} nodes, parts combined", group(stats.nodes))
+        } else {
+            format!("{speed} nodes/s")
+        };
         Some((
             format!(
                 "{found} ({}) · {secs:.1} s",
                 per_second(run.found() as f64 / secs),
             ),
-            format!("{speed} nodes/s · {state}"),
+            format!("{nodes} · {state}"),
         ))
     }
 }
