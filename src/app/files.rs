@@ -127,13 +127,10 @@ impl KakuroApp {
     /// Opens the file at `path`. PE 424 files with several puzzles ask which one. On failure the
     /// current puzzle stays as it was and the error (with line and column) is returned.
     pub fn load_path(&mut self, path: &Path) -> Result<(), String> {
-        let read_as = Format::from_path(path).or_else(|| {
-            let text = std::fs::read_to_string(path).ok()?;
-            Some(Format::sniff(&text))
-        });
-        if read_as == Some(Format::Pe424) {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+        // Read once: a PE 424 file is looked at whole (how many puzzles) before one is loaded.
+        let text = format::read_text(path).map_err(|e| e.to_string())?;
+        let read_as = Format::from_path(path).unwrap_or_else(|| Format::sniff(&text));
+        if read_as == Format::Pe424 {
             let grids =
                 format::pe424::parse_file(&text).map_err(|e| e.in_file(path).to_string())?;
             if grids.len() > 1 {
@@ -141,7 +138,7 @@ impl KakuroApp {
                 return Ok(());
             }
         }
-        let loaded = format::load(path).map_err(|e| e.to_string())?;
+        let loaded = format::parse(&text, read_as).map_err(|e| e.in_file(path).to_string())?;
         let doc = loaded.document;
         let sheet = sheet_of(doc.grid, doc.solution.as_deref());
         let meta = Meta {

@@ -143,11 +143,18 @@ pub struct Loaded {
 /// Reads a puzzle file, choosing the format by extension or else by content. A PE 424 file
 /// gives its first puzzle (use [`pe424::parse_file`] for all of them).
 pub fn load(path: &Path) -> Result<Loaded, FormatError> {
+    let text = read_text(path)?;
+    let format = Format::from_path(path).unwrap_or_else(|| Format::sniff(&text));
+    parse(&text, format).map_err(|e| e.in_file(path))
+}
+
+/// A file's text, as [`load`] reads it (UTF-8, without a byte-order mark); errors name the file.
+pub fn read_text(path: &Path) -> Result<String, FormatError> {
     let bytes = std::fs::read(path)
         .map_err(|e| FormatError::new(format!("cannot read the file: {e}")).in_file(path))?;
-    let text = decode(&bytes).map_err(|e| e.in_file(path))?;
-    let format = Format::from_path(path).unwrap_or_else(|| Format::sniff(text));
-    parse(text, format).map_err(|e| e.in_file(path))
+    decode(&bytes)
+        .map(str::to_owned)
+        .map_err(|e| e.in_file(path))
 }
 
 /// The bytes as text; a byte that is not UTF-8 is an error at its line and column. A leading
