@@ -435,3 +435,30 @@ fn the_panel_below_the_selection_does_not_move() {
         assert!((top - first).abs() < 0.5, "{tops:?} ({cell})");
     }
 }
+
+/// A PE 424 file of several puzzles asks which one to open, then opens that one, unsaved.
+#[test]
+fn a_pe424_file_of_two_puzzles_asks_which_to_open() {
+    let Ok(line) = std::fs::read_to_string("../shared/puzzles/pe424-first.txt") else {
+        println!("SKIP: ../shared/puzzles/pe424-first.txt is not here");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let square = write(&dir, "square.kakuro", SQUARE);
+    let mut h = app_with(Some(square));
+    let two = write(&dir, "two.txt", &format!("{0}\n{0}\n", line.trim()));
+    h.state_mut().load_path(&two).unwrap();
+    settle(&mut h);
+    h.get_by_label("Which puzzle?");
+    assert!(
+        !h.state().grid().is_cryptic(),
+        "nothing opened before the choice"
+    );
+    click(&mut h, "Puzzle 2 (6 × 6)");
+    click(&mut h, "Open");
+    let grid = h.state().grid();
+    assert!(grid.is_cryptic());
+    assert_eq!((grid.width(), grid.height()), (6, 6));
+    let title = h.state().window_title();
+    assert!(title.contains("two.txt, puzzle 2"), "{title}");
+}
