@@ -462,3 +462,27 @@ fn a_pe424_file_of_two_puzzles_asks_which_to_open() {
     let title = h.state().window_title();
     assert!(title.contains("two.txt, puzzle 2"), "{title}");
 }
+
+/// Digits typed with the Digits tool stay on the board while the check outlines the cells
+/// where an ambiguous grid's solutions differ.
+#[test]
+fn typed_digits_show_while_the_check_outlines_an_ambiguous_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Digits");
+    click(&mut h, "r2c2, white cell");
+    text(&mut h, "7");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !h
+        .state()
+        .check_summary()
+        .is_some_and(|s| s.contains("solutions"))
+    {
+        assert!(std::time::Instant::now() < deadline, "no verdict");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        settle(&mut h);
+    }
+    settle(&mut h);
+    let cell = h.get_by_label("r2c2, white cell");
+    assert_eq!(cell.value().as_deref(), Some("7"));
+}

@@ -263,9 +263,10 @@ impl BoardView {
     ) {
         // A solution is painted in its own colour instead of the typed digits.
         let mark = |pos: Pos| overlay.map(|o| o.get(pos)).unwrap_or_default();
-        let digit_at = |pos: Pos| match overlay {
-            Some(o) => (o.get(pos).digit, SOLUTION),
-            None => (editor.sheet().digit(pos), DIGIT),
+        // An overlay without digits (the check's outlines) leaves the typed digits showing.
+        let digit_at = |pos: Pos| match overlay.map_or(0, |o| o.get(pos).digit) {
+            0 => (editor.sheet().digit(pos), DIGIT),
+            shown => (shown, SOLUTION),
         };
         let grid = editor.grid();
         let painter = ui.painter_at(self.view);
