@@ -486,3 +486,23 @@ fn typed_digits_show_while_the_check_outlines_an_ambiguous_grid() {
     let cell = h.get_by_label("r2c2, white cell");
     assert_eq!(cell.value().as_deref(), Some("7"));
 }
+
+/// A .kakuro file keeps no digits: saving one says so, and the digits stay unsaved.
+#[test]
+fn saving_as_kakuro_text_keeps_typed_digits_unsaved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Digits");
+    click(&mut h, "r2c2, white cell");
+    text(&mut h, "9");
+    let copy = dir.path().join("copy.kakuro");
+    h.state_mut().save_path(&copy).unwrap();
+    settle(&mut h);
+    assert!(h.state().is_dirty(), "the digit is not in the file");
+    let status = h.state().status_message().to_string();
+    assert!(status.contains("without the typed digits"), "{status}");
+    // Without digits, a .kakuro save is complete.
+    key(&mut h, Key::Delete, Modifiers::NONE);
+    h.state_mut().save_path(&copy).unwrap();
+    assert!(!h.state().is_dirty());
+}

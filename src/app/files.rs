@@ -181,10 +181,21 @@ impl KakuroApp {
             self.status.info(format!("Exported {}", path.display()));
             return Ok(());
         }
-        self.saved = (self.editor.sheet().clone(), self.meta.clone());
+        // Only the native format keeps typed digits: elsewhere they stay unsaved, so that
+        // closing still asks about them.
+        let mut kept = self.editor.sheet().clone();
+        let dropped = Format::from_path(path) != Some(Format::Ron) && kept.clear_digits();
+        self.saved = (kept, self.meta.clone());
         self.files.path = Some(path.to_path_buf());
         self.files.remember(path);
-        self.status.info(format!("Saved {}", path.display()));
+        self.status.info(if dropped {
+            format!(
+                "Saved {} without the typed digits: only a .ron file keeps them",
+                path.display()
+            )
+        } else {
+            format!("Saved {}", path.display())
+        });
         Ok(())
     }
 
