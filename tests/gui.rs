@@ -506,3 +506,32 @@ fn saving_as_kakuro_text_keeps_typed_digits_unsaved() {
     h.state_mut().save_path(&copy).unwrap();
     assert!(!h.state().is_dirty());
 }
+
+/// "Save" in the unsaved-changes question must save: a picture exported instead, or a text
+/// file that drops typed digits, leaves the puzzle open and says so.
+#[test]
+fn an_action_waiting_for_a_save_does_not_run_after_an_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(None);
+    click(&mut h, "r2c2, white cell");
+    assert!(h.state().is_dirty());
+    key(&mut h, Key::N, Modifiers::COMMAND);
+    click(&mut h, "Save");
+    type_path(&mut h, &dir.path().join("picture.svg"));
+    click(&mut h, "Save");
+    assert!(dir.path().join("picture.svg").exists());
+    assert!(h.query_by_label("New puzzle").is_none(), "New went ahead");
+    assert!(h.state().is_dirty());
+    let status = h.state().status_message().to_string();
+    assert!(status.starts_with("Not closed"), "{status}");
+
+    // A .kakuro file with typed digits: Save writes it but the digits stay unsaved.
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Digits");
+    click(&mut h, "r2c2, white cell");
+    text(&mut h, "9");
+    key(&mut h, Key::N, Modifiers::COMMAND);
+    click(&mut h, "Save");
+    assert!(h.query_by_label("New puzzle").is_none(), "New went ahead");
+    assert_eq!(h.state().digits()[4], 9);
+}

@@ -198,11 +198,13 @@ impl KakuroApp {
             return;
         };
         if save {
-            if self.save() {
-                self.perform(confirm.action);
-            } else if self.dialogs.error.is_none() {
-                // Untitled: the action waits for the Save As answer.
+            let saved = self.save();
+            if saved || self.dialogs.error.is_none() {
+                // Untitled, the action waits for the Save As answer.
                 self.pending_after_save = Some(confirm.action);
+            }
+            if saved {
+                self.after_save();
             }
         } else if discard {
             self.perform(confirm.action);

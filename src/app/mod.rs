@@ -256,10 +256,20 @@ impl KakuroApp {
         }
     }
 
-    /// Runs the action that waited for a successful Save As.
+    /// Runs the action that waited for a save, unless something is still unsaved (digits in a
+    /// format that keeps none, or a picture exported instead): then the puzzle stays and the
+    /// status says why.
     fn after_save(&mut self) {
         if let Some(action) = self.pending_after_save.take() {
-            self.perform(action);
+            if self.is_dirty() {
+                self.status.error(
+                    "Not closed: the puzzle is not all saved (only a .ron file keeps typed \
+                     digits; an SVG picture is not a save)"
+                        .to_string(),
+                );
+            } else {
+                self.perform(action);
+            }
         }
     }
 
