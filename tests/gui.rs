@@ -535,3 +535,19 @@ fn an_action_waiting_for_a_save_does_not_run_after_an_export() {
     assert!(h.query_by_label("New puzzle").is_none(), "New went ahead");
     assert_eq!(h.state().digits()[4], 9);
 }
+
+/// Enter in the path prompt opens like the button does, and a failure's message box stays up.
+#[test]
+fn enter_in_the_path_prompt_shows_a_failure_in_a_message_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    let bad = write(&dir, "bad.kakuro", "\\ 3\\ \\\n\\ __ x7\n");
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    type_path(&mut h, &bad);
+    h.get_by_role_and_label(egui::Role::TextInput, "Path")
+        .focus();
+    settle(&mut h);
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    h.get_by_label("Could not open the file");
+    assert!(h.state().status_message().contains("bad.kakuro:2:"));
+}

@@ -83,6 +83,9 @@ pub struct Dialogs {
     pub pe424: Option<Pe424Choice>,
     /// An error message to acknowledge: its title and text.
     pub error: Option<(&'static str, String)>,
+    /// The error box was opened this frame: the Enter that confirmed the path prompt (and
+    /// caused the error) is still down and must not close it unread.
+    pub error_fresh: bool,
 }
 
 impl Dialogs {
@@ -112,11 +115,13 @@ impl KakuroApp {
         self.path_ui(ctx);
         self.pe424_ui(ctx);
         if let Some((title, message)) = &self.dialogs.error {
+            let fresh = std::mem::take(&mut self.dialogs.error_fresh);
             let modal = Modal::new(Id::unique("error")).show(ctx, |ui| {
                 ui.set_max_width(520.0);
                 ui.heading(*title);
                 ui.label(message.as_str());
-                ui.button("OK").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                let enter = !fresh && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                ui.button("OK").clicked() || enter
             });
             if modal.inner || modal.should_close() {
                 self.dialogs.error = None;

@@ -230,6 +230,7 @@ impl KakuroApp {
             Ok(()) => true,
             Err(e) => {
                 self.dialogs.error = Some((title, e.clone()));
+                self.dialogs.error_fresh = true;
                 self.status.error(e);
                 false
             }
