@@ -551,3 +551,14 @@ fn enter_in_the_path_prompt_shows_a_failure_in_a_message_box() {
     h.get_by_label("Could not open the file");
     assert!(h.state().status_message().contains("bad.kakuro:2:"));
 }
+
+/// A file named at start that cannot be read is reported in a message box over the sample.
+#[test]
+fn a_bad_file_at_start_is_reported_in_a_message_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(&dir, "bad.kakuro", "\\ 3\\ \\\n\\ __ x7\n");
+    let h = app_with(Some(bad));
+    h.get_by_label("Could not open the file");
+    assert!(h.state().status_message().contains("bad.kakuro:2:"));
+    assert_eq!(h.state().path(), None);
+}

@@ -342,6 +342,10 @@ impl Browser {
             }
         }
         run.live = worker.live();
+        // The stream may store the solution being fetched first: it is on the board already.
+        if run.pending == Some(self.current) && run.store.stored() > self.current {
+            self.notice = None;
+        }
         if let Some((outcome, stats)) = finished {
             run.state = match outcome {
                 Outcome::Complete => RunState::Done,

@@ -191,11 +191,18 @@ impl KakuroApp {
             watch: watch_ui::WatchMode::default(),
             ctx: cc.egui_ctx.clone(),
         };
-        let start = app.options.file.clone().or(last.filter(|p| p.exists()));
+        let asked = app.options.file.clone();
+        let start = asked.clone().or(last.filter(|p| p.exists()));
         if let Some(path) = start
             && let Err(e) = app.load_path(&path)
         {
-            app.status.error(e);
+            // A file named on the command line that fails must not pass for the sample shown
+            // instead: say so in a box. The last session's file only gets the status line.
+            if asked.is_some() {
+                app.report("Could not open the file", Err(e));
+            } else {
+                app.status.error(e);
+            }
         }
         if app.screenshot.is_some() {
             app.stage_for_screenshot();
