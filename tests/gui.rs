@@ -461,6 +461,18 @@ fn a_pe424_file_of_two_puzzles_asks_which_to_open() {
     assert_eq!((grid.width(), grid.height()), (6, 6));
     let title = h.state().window_title();
     assert!(title.contains("two.txt, puzzle 2"), "{title}");
+
+    // A file of one puzzle opens at once, under its name; Save As proposes the format that
+    // keeps its letters.
+    let one = write(&dir, "one.txt", &line);
+    h.state_mut().load_path(&one).unwrap();
+    settle(&mut h);
+    let title = h.state().window_title();
+    assert!(title.contains("one.txt"), "{title}");
+    key(&mut h, Key::S, Modifiers::COMMAND | Modifiers::SHIFT);
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Path");
+    let proposed = field.value().unwrap_or_default();
+    assert!(proposed.ends_with("one.ron"), "{proposed}");
 }
 
 /// Digits typed with the Digits tool stay on the board while the check outlines the cells

@@ -65,6 +65,9 @@ struct DialogReply {
 pub struct Files {
     /// The current file; `None` for an untitled puzzle.
     pub path: Option<PathBuf>,
+    /// The file an untitled puzzle was read from (a PE 424 file, which is not written back):
+    /// Save As proposes its folder and name.
+    pub origin: Option<PathBuf>,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
     dialog: Option<Receiver<DialogReply>>,
@@ -77,6 +80,7 @@ impl Files {
     pub fn new(recent: Vec<PathBuf>) -> Files {
         Files {
             path: None,
+            origin: None,
             recent,
             dialog: None,
             no_native: false,
@@ -149,6 +153,12 @@ impl KakuroApp {
         // A PE 424 file cannot be written back as it was read: saving goes to a new .ron file.
         let path_kept = (loaded.format != Format::Pe424).then(|| path.to_path_buf());
         self.set_document(sheet, meta, path_kept);
+        if loaded.format == Format::Pe424 {
+            // Not the file being edited (saving writes a new one), but still its name.
+            let file = path.file_name().unwrap_or_default().to_string_lossy();
+            self.unsaved_name = Some(file.into_owned());
+            self.files.origin = Some(path.to_path_buf());
+        }
         self.files.remember(path);
         self.status.info(format!("Opened {}", path.display()));
         Ok(())
@@ -160,6 +170,7 @@ impl KakuroApp {
             self.set_document(Sheet::new(grid), Meta::default(), None);
             let file = path.file_name().unwrap_or_default().to_string_lossy();
             self.unsaved_name = Some(format!("{file}, puzzle {}", index + 1));
+            self.files.origin = Some(path.to_path_buf());
             self.files.remember(path);
             self.status
                 .info(format!("Opened puzzle {} of {}", index + 1, path.display()));
@@ -291,13 +302,18 @@ impl KakuroApp {
             return;
         }
         let mut dialog = rfd::FileDialog::new();
-        if let Some(dir) = self.files.path.as_ref().and_then(|p| p.parent()) {
+        let near = self.files.path.as_ref().or(self.files.origin.as_ref());
+        if let Some(dir) = near.and_then(|p| p.parent()) {
             dialog = dialog.set_directory(dir);
         }
         dialog = match purpose {
             Purpose::Open => dialog
                 .add_filter("Kakuro puzzles", &["kakuro", "ron", "pe424", "txt"])
                 .add_filter("All files", &["*"]),
+            Purpose::SaveAs if self.save_extension() == "ron" => dialog
+                .add_filter("Kakuro studio save", &["ron"])
+                .add_filter("Kakuro text", &["kakuro"])
+                .set_file_name(self.suggested_name("ron")),
             Purpose::SaveAs => dialog
                 .add_filter("Kakuro text", &["kakuro"])
                 .add_filter("Kakuro studio save", &["ron"])
@@ -337,16 +353,31 @@ impl KakuroApp {
             .files
             .path
             .as_ref()
+            .or(self.files.origin.as_ref())
             .and_then(|p| p.file_stem())
             .map_or_else(|| "puzzle".to_string(), |s| s.to_string_lossy().into());
         format!("{stem}.{ext}")
     }
 
+    /// The extension Save As proposes: `.ron` when only it keeps the puzzle whole (letters of
+    /// a cryptic puzzle, typed digits) or the file is one already, else `.kakuro`.
+    fn save_extension(&self) -> &'static str {
+        let sheet = self.editor.sheet();
+        let is_ron =
+            self.files.path.as_ref().and_then(|p| Format::from_path(p)) == Some(Format::Ron);
+        if is_ron || sheet.grid.is_cryptic() || sheet.digits().iter().any(|&d| d != 0) {
+            "ron"
+        } else {
+            "kakuro"
+        }
+    }
+
     fn suggested_path(&self, purpose: Purpose) -> String {
-        let dir = self.files.path.as_ref().and_then(|p| p.parent());
+        let dir =
+            (self.files.path.as_ref().or(self.files.origin.as_ref())).and_then(|p| p.parent());
         let name = match purpose {
             Purpose::Open => return String::new(),
-            Purpose::SaveAs => self.suggested_name("kakuro"),
+            Purpose::SaveAs => self.suggested_name(self.save_extension()),
             Purpose::ExportSvg => self.suggested_name("svg"),
         };
         dir.map_or(name.clone(), |d| d.join(&name).display().to_string())

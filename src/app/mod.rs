@@ -246,6 +246,7 @@ impl KakuroApp {
         self.saved = (sheet, meta.clone());
         self.meta = meta;
         self.files.path = path;
+        self.files.origin = None;
         self.unsaved_name = None;
         self.board.fit();
     }
