@@ -76,6 +76,11 @@ pub struct Files {
 }
 
 impl Files {
+    /// The file Save As starts from: the current one, else the one the puzzle was read from.
+    fn near(&self) -> Option<&Path> {
+        self.path.as_deref().or(self.origin.as_deref())
+    }
+
     /// No file yet, and the recent list from storage.
     pub fn new(recent: Vec<PathBuf>) -> Files {
         Files {
@@ -302,8 +307,7 @@ impl KakuroApp {
             return;
         }
         let mut dialog = rfd::FileDialog::new();
-        let near = self.files.path.as_ref().or(self.files.origin.as_ref());
-        if let Some(dir) = near.and_then(|p| p.parent()) {
+        if let Some(dir) = self.files.near().and_then(Path::parent) {
             dialog = dialog.set_directory(dir);
         }
         dialog = match purpose {
@@ -351,10 +355,8 @@ impl KakuroApp {
     fn suggested_name(&self, ext: &str) -> String {
         let stem = self
             .files
-            .path
-            .as_ref()
-            .or(self.files.origin.as_ref())
-            .and_then(|p| p.file_stem())
+            .near()
+            .and_then(Path::file_stem)
             .map_or_else(|| "puzzle".to_string(), |s| s.to_string_lossy().into());
         format!("{stem}.{ext}")
     }
@@ -373,8 +375,7 @@ impl KakuroApp {
     }
 
     fn suggested_path(&self, purpose: Purpose) -> String {
-        let dir =
-            (self.files.path.as_ref().or(self.files.origin.as_ref())).and_then(|p| p.parent());
+        let dir = self.files.near().and_then(Path::parent);
         let name = match purpose {
             Purpose::Open => return String::new(),
             Purpose::SaveAs => self.suggested_name(self.save_extension()),
