@@ -18,13 +18,17 @@
 //!
 //! [`Solver::count`] first offers a big component to [`sweep`], which counts it whole by its
 //! frontier when the component is a few runs wide; branching takes the rest, and its children
-//! are offered again. A swept component leaves no counts of its inner states, so the first
-//! `nth` after such a count branches through it (as the count did before sweeps) and caches
-//! them.
+//! are offered again. A swept component leaves no counts of its inner states; where `nth` will
+//! walk through it (a root component, or one below branching in the enumeration's order) the
+//! sweep keeps its graph of states ([`dag`]), from which `nth` reads those counts. Elsewhere,
+//! or when the graph was too big to keep, the first `nth` branches through the component (as
+//! the count did before sweeps) and caches them.
 
+mod dag;
 mod plan;
 mod sweep;
 
+pub(crate) use dag::Dag;
 pub(crate) use plan::Plan;
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -37,8 +41,9 @@ use super::memo::{Memo, Tally};
 use super::model::{Kind, Model};
 use super::propagate::{assign, digits, propagate_all};
 use super::search::branch_rank;
-use super::state::State;
+use super::state::{Mark, State};
 use super::{CancelToken, Solver, Stats};
+use dag::Recording;
 
 /// The count was abandoned because the cancel token fired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,10 +51,10 @@ use super::{CancelToken, Solver, Stats};
 pub struct Cancelled;
 
 /// Components of this many variables or more are offered to the sweep by [`Solver::count`]
-/// (smaller ones branch faster than a sweep is planned). `nth` does not sweep: it descends the
-/// enumeration's order, and the counts it asks for along the way are those of the states that
-/// branching in that order caches.
-const SWEEP_FROM: usize = 24;
+/// (smaller ones branch faster than a sweep is planned). `nth`'s walk does not sweep: it
+/// descends the enumeration's order, and the counts it asks for along the way are those of the
+/// states that branching in that order caches, or passes over a kept graph.
+pub(crate) const SWEEP_FROM: usize = 24;
 
 /// How often the progress callback may be called.
 const REPORT_EVERY: Duration = Duration::from_millis(50);
@@ -122,6 +127,11 @@ pub(crate) struct Counter<'a, 'f> {
     pub(crate) sweep_from: usize,
     /// What sweeps in this count have learnt not to try.
     sweep_limits: sweep::Limits,
+    /// Whether sweeps keep their graphs for `nth` (of the states it will meet: a root
+    /// component's, and those below a part counted in the enumeration's order).
+    pub(crate) record: bool,
+    /// The root state's place on the trail.
+    root: Mark,
 }
 
 impl<'a, 'f> Counter<'a, 'f> {
@@ -160,7 +170,10 @@ impl<'a, 'f> Counter<'a, 'f> {
             backtracks: 0,
             sweep_from: usize::MAX,
             sweep_limits: sweep::Limits::default(),
+            record: false,
+            root: Mark::default(),
         };
+        counter.root = counter.state.mark();
         if !planned {
             // The plan depends on the root parts, so it is made from the root state.
             let all: Vec<u32> = (0..model.vars as u32).collect();
@@ -215,21 +228,28 @@ impl<'a, 'f> Counter<'a, 'f> {
         if comp.len() >= self.sweep_from {
             let (cancel, progress) = (self.cancel, &mut self.progress);
             let (lo, width) = (share.0, share.1 - share.0);
-            let swept = sweep::count(
-                self.model,
-                &self.state.domains,
-                &self.state.live,
-                comp,
-                &mut self.sweep_limits,
-                &mut |done| {
-                    if cancel.is_cancelled() {
-                        return Err(Cancelled);
-                    }
-                    progress.show(lo + width * done);
-                    Ok(())
-                },
-            )?;
+            let mut on_step = |done| {
+                if cancel.is_cancelled() {
+                    return Err(Cancelled);
+                }
+                progress.show(lo + width * done);
+                Ok(())
+            };
+            let (model, state, limits) = (self.model, &self.state, &mut self.sweep_limits);
+            let (domains, live) = (&state.domains, &state.live);
+            // `nth` walks the enumeration's order: it meets the root's components and those
+            // below branching in that order, not those below a plan's own order.
+            let on_walk = state.mark() == self.root || self.plan.rank(comp[0]) == plan::FOLLOW;
+            let room = self.memo.dag_room();
+            let mut recording = (self.record && on_walk).then(|| Recording::within(room));
+            let swept = match &mut recording {
+                Some(r) => sweep::count(model, domains, live, comp, limits, &mut on_step, r),
+                None => sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ()),
+            }?;
             if let Some(n) = swept {
+                if let Some(dag) = recording.and_then(|r| r.finish(comp.len())) {
+                    self.memo.keep_dag(&key, dag);
+                }
                 let n = Tally::Small(n);
                 self.memo.insert(&key, n.clone());
                 self.finish(share.1);
@@ -269,6 +289,15 @@ impl<'a, 'f> Counter<'a, 'f> {
             .copied()
             .min_by_key(|&v| self.plan.rank(v))
             .expect("a component is undecided")
+    }
+
+    /// The graph a count kept of the component `comp` in its present state, if any.
+    pub(crate) fn dag(&mut self, comp: &[u32]) -> Option<Arc<Dag>> {
+        if !self.memo.has_dags() {
+            return None;
+        }
+        self.build_key(comp);
+        self.memo.dag(&self.key)
     }
 
     /// The undecided variables among `vars` as connected components, each ascending, ordered by
@@ -424,8 +453,9 @@ impl<'a, 'f> Counter<'a, 'f> {
 
 impl Solver<'_> {
     /// Bounds the memory the solver's count cache may hold (default 512 MiB); past it the
-    /// least recently used counts are dropped and recounted when needed. A sweep (see the
-    /// module's notes) holds up to about 40 MB more while it runs.
+    /// least recently used counts are dropped and recounted when needed. Graphs of swept
+    /// components kept for `nth` take up to a quarter of that again (later ones are not kept),
+    /// and a sweep (see the module's notes) holds up to about 70 MB more while it runs.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {
         self.memo = Memo::new(bytes);
         self
@@ -464,6 +494,7 @@ impl Solver<'_> {
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, sink);
             counter.sweep_from = SWEEP_FROM;
+            counter.record = true;
             let total = counter.count_part(&all, (0.0, 1.0));
             if total.is_ok() {
                 counter.report_done();

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::count::Plan;
+use super::count::{Dag, Plan};
 
 /// Default bytes of cached counts kept by one solver.
 pub const DEFAULT_BUDGET: usize = 512 << 20;
@@ -137,7 +137,7 @@ impl Hasher for WordHasher {
     }
 }
 
-type Table = HashMap<Box<[u32]>, Tally, BuildHasherDefault<WordHasher>>;
+type Table<V = Tally> = HashMap<Box<[u32]>, V, BuildHasherDefault<WordHasher>>;
 
 /// Bytes an entry costs besides its key and count: the table's slot and the box's allocation.
 const ENTRY_OVERHEAD: usize = 64;
@@ -157,6 +157,9 @@ pub struct Memo {
     pub evicted: u64,
     /// The counter's branching plan for the puzzle, made once and kept with the counts.
     plan: Option<Arc<Plan>>,
+    /// The graphs of components a count swept, by key, for `nth`.
+    dags: Table<Arc<Dag>>,
+    dag_bytes: usize,
 }
 
 impl Default for Memo {
@@ -177,6 +180,8 @@ impl Memo {
             misses: 0,
             evicted: 0,
             plan: None,
+            dags: Table::default(),
+            dag_bytes: 0,
         }
     }
 
@@ -188,6 +193,31 @@ impl Memo {
     /// The branching plan, made by `make` the first time.
     pub(crate) fn plan(&mut self, make: impl FnOnce() -> Plan) -> Arc<Plan> {
         self.plan.get_or_insert_with(|| Arc::new(make())).clone()
+    }
+
+    /// Keeps the graph of the swept component state `key` (see [`Dag`]) while graphs take
+    /// up to a quarter of the budget; later ones are dropped (`nth` then branches there).
+    pub(crate) fn keep_dag(&mut self, key: &[u32], dag: Dag) {
+        let bytes = dag.bytes() + 4 * key.len() + ENTRY_OVERHEAD;
+        if self.dag_bytes + bytes <= self.budget / 4 && !self.dags.contains_key(key) {
+            self.dag_bytes += bytes;
+            self.dags.insert(key.into(), Arc::new(dag));
+        }
+    }
+
+    /// Bytes left for graphs.
+    pub(crate) fn dag_room(&self) -> usize {
+        (self.budget / 4).saturating_sub(self.dag_bytes)
+    }
+
+    /// The graph kept for the component state `key`, if any.
+    pub(crate) fn dag(&self, key: &[u32]) -> Option<Arc<Dag>> {
+        self.dags.get(key).cloned()
+    }
+
+    /// Whether any graph was kept.
+    pub(crate) fn has_dags(&self) -> bool {
+        !self.dags.is_empty()
     }
 
     /// The count stored for `key`, if it is still cached.

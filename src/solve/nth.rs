@@ -6,13 +6,14 @@
 //! number (the component with the lowest variable is the most significant digit), and the same
 //! branching variable with its digits ascending, skipping a digit's whole subtree by its count.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use num_bigint::BigUint;
 use rand::Rng;
 
 use super::combos::is_single;
-use super::count::{Cancelled, Counter, branch_var, on_deep_stack};
+use super::count::{Cancelled, Counter, Dag, SWEEP_FROM, branch_var, on_deep_stack};
 use super::propagate::{assign, digits, propagate_all};
 use super::search::write;
 use super::split_due;
@@ -20,14 +21,25 @@ use super::state::State;
 use super::{Solution, Solver, Stats};
 use crate::grid::Letter;
 
+/// A walk inside a root component whose graph a count kept: counts are read off the graph
+/// (see [`Dag`]) instead of counted.
+pub(crate) struct Within {
+    dag: Arc<Dag>,
+    /// A digit per step for the component's undecided variables outside the walk's current
+    /// part, which hold them while that part is counted; empty until the component falls apart.
+    fixed: Vec<u8>,
+}
+
 /// Writes solution #`k` of the part `vars` (last checked for splitting at `checked` undecided
-/// variables) into `out`. `k` must be below the part's count.
+/// variables) into `out`. `k` must be below the part's count. `within`: the graph of the root
+/// component the part lies in, if one was kept.
 pub(crate) fn descend(
     counter: &mut Counter<'_, '_>,
     vars: &[u32],
     checked: u32,
     mut k: BigUint,
     out: &mut Solution,
+    within: Option<&Within>,
 ) -> Result<(), Cancelled> {
     let mut open = Vec::new();
     for &v in vars {
@@ -44,10 +56,27 @@ pub(crate) fn descend(
     let (frame, checked): (&[u32], u32) = if split_due(open.len() as u32, checked) {
         let parts = counter.components(&open);
         if parts.len() > 1 {
-            let mut counts = Vec::with_capacity(parts.len());
-            for p in &parts {
-                counts.push(BigUint::from(counter.count_component(p, (0.0, 1.0))?));
-            }
+            let (counts, inner) = match within {
+                Some(w) => {
+                    let (dag, domains) = (&w.dag, &counter.state.domains);
+                    let fixed = dag
+                        .pick(&dag.allowed(domains, &open, &w.fixed))
+                        .expect("a part being walked has solutions");
+                    let counts = parts
+                        .iter()
+                        .map(|p| BigUint::from(dag.count(&dag.allowed(domains, p, &fixed))))
+                        .collect();
+                    let dag = dag.clone();
+                    (counts, Some(Within { dag, fixed }))
+                }
+                None => {
+                    let mut counts = Vec::with_capacity(parts.len());
+                    for p in &parts {
+                        counts.push(BigUint::from(counter.count_component(p, (0.0, 1.0))?));
+                    }
+                    (counts, None)
+                }
+            };
             // The last component is the least significant digit of k.
             let mut indices = vec![BigUint::ZERO; parts.len()];
             for (i, n) in counts.iter().enumerate().rev() {
@@ -55,7 +84,7 @@ pub(crate) fn descend(
                 k /= n;
             }
             for (p, i) in parts.iter().zip(indices) {
-                descend(counter, p, p.len() as u32, i, out)?;
+                descend(counter, p, p.len() as u32, i, out, inner.as_ref())?;
             }
             return Ok(());
         }
@@ -63,13 +92,40 @@ pub(crate) fn descend(
     } else {
         (vars, checked)
     };
+    // `open` is one component here (it was when last checked, and nothing was decided since):
+    // the count may have kept its graph.
+    let kept = within
+        .is_none()
+        .then(|| counter.dag(&open))
+        .flatten()
+        .map(|dag| Within {
+            dag,
+            fixed: Vec::new(),
+        });
+    let within = within.or(kept.as_ref());
     let var = branch_var(&counter.state.domains, frame).expect("the part is undecided");
-    for d in digits(counter.state.domains[var as usize]) {
+    let dom = counter.state.domains[var as usize];
+    if let Some(w) = within {
+        let allowed = w.dag.allowed(&counter.state.domains, frame, &w.fixed);
+        let counts = w.dag.digit_counts(&allowed, var);
+        counter.nodes += 1;
+        for d in digits(dom) {
+            let n = BigUint::from(counts[d as usize]);
+            if k < n {
+                assign(counter.model, &mut counter.state, var as usize, d as u8)
+                    .expect("a digit with solutions survives propagation");
+                return descend(counter, frame, checked, k, out, within);
+            }
+            k -= n;
+        }
+        unreachable!("k was below the part's count")
+    }
+    for d in digits(dom) {
         let mark = counter.state.mark();
         if assign(counter.model, &mut counter.state, var as usize, d as u8).is_ok() {
             let n = BigUint::from(counter.count_part(frame, (0.0, 1.0))?);
             if k < n {
-                return descend(counter, frame, checked, k, out);
+                return descend(counter, frame, checked, k, out, None);
             }
             k -= n;
         }
@@ -106,9 +162,10 @@ pub(crate) fn blank(cells: usize, cryptic: bool) -> Solution {
 impl Solver<'_> {
     /// Solution #`k` (from 0) in the order [`Solver::for_each`] streams them, found without
     /// going through the ones before it; `None` when `k` is not below the count or the search
-    /// was cancelled. Counts cached by an earlier call make later calls fast; the first call
-    /// after [`Solver::count`] may still have to count the inner states of parts the count
-    /// swept whole (in the time a count took before sweeps), and later calls find them cached.
+    /// was cancelled. The counts it needs come from the cache an earlier count (or call) left,
+    /// or from the graphs of components that count swept; where neither has them (a big part
+    /// the count cut in its own order, or a graph too big to keep) the first call counts them
+    /// by branching, and later calls find them cached.
     pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
         let start = Instant::now();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
@@ -120,10 +177,16 @@ impl Solver<'_> {
             }
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, None);
-            let found = match counter.count_part(&all, (0.0, 1.0)) {
+            // Counted as `count` would, so that swept root components keep their graphs; the
+            // walk itself counts in the enumeration's order, which sweeps do not follow.
+            counter.sweep_from = SWEEP_FROM;
+            counter.record = true;
+            let total = counter.count_part(&all, (0.0, 1.0));
+            counter.sweep_from = usize::MAX;
+            let found = match total {
                 Ok(total) if *k < total.to_big() => {
                     let mut out = blank(model.cells, model.cryptic);
-                    descend(&mut counter, &all, u32::MAX, k.clone(), &mut out)
+                    descend(&mut counter, &all, u32::MAX, k.clone(), &mut out, None)
                         .ok()
                         .map(|()| out)
                 }
@@ -150,5 +213,47 @@ impl Solver<'_> {
         }
         let k = random_below(&total, rng);
         self.nth(&k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+
+    use crate::puzzle::Puzzle;
+    use crate::solve::count::SWEEP_FROM;
+    use crate::solve::{Outcome, Solver, generate};
+
+    /// Walks through parts whose graph a count kept (read off the graph, also after the part
+    /// falls apart) find every solution where the stream puts it.
+    #[test]
+    fn walks_through_kept_graphs_follow_the_stream() {
+        let mut walked = 0;
+        for seed in 0..60 {
+            let grid = generate::random_grid(7, 7, 0.25, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let mut solver = Solver::new(&puzzle);
+            let (stream, outcome) = solver.solutions(3001);
+            if outcome != Outcome::Complete || stream.is_empty() {
+                continue;
+            }
+            assert_eq!(
+                solver.count(),
+                Ok(BigUint::from(stream.len())),
+                "seed {seed}"
+            );
+            if !solver.memo.has_dags() {
+                continue;
+            }
+            for (k, s) in stream.iter().enumerate() {
+                let got = solver.nth(&BigUint::from(k));
+                assert_eq!(got.as_ref(), Some(s), "seed {seed} #{k}");
+            }
+            walked += 1;
+        }
+        assert!(
+            walked >= 3,
+            "only {walked} puzzles with a kept graph (parts of {SWEEP_FROM}+)"
+        );
     }
 }

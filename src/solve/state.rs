@@ -9,7 +9,7 @@ use super::combos::Mask;
 use super::model::Model;
 
 /// A point on the trail to come back to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mark {
     domains: usize,
     live: usize,

@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::Cancelled;
+use super::dag::{Slot, Trace};
 use crate::solve::combos::{self, Mask, is_single};
 use crate::solve::memo::WordHasher;
 use crate::solve::model::{Kind, Model};
@@ -53,12 +54,13 @@ impl Default for Limits {
     }
 }
 
-type States = HashMap<u128, u128, BuildHasherDefault<WordHasher>>;
+type States<S> = HashMap<u128, S, BuildHasherDefault<WordHasher>>;
 
 /// One cell's step: its domain (nine-bit) and, per run it is in, the run (local index), the
 /// run's slot in the key, whether the run opens or closes at this cell, and how many of the
 /// run's cells came before.
 struct Step {
+    var: u32,
     domain: Digits,
     runs: [(usize, u32, bool, bool, usize); 2],
     len: usize,
@@ -69,14 +71,16 @@ struct Step {
 /// when the sweep declines: a cryptic puzzle, a component `limits` rule out, a frontier over
 /// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both lower `limits`),
 /// or a count past `u128`. `on_step` is called before each cell's step with the share of the
-/// estimated work done so far (0.0 to 1.0); its error (a cancel) ends the sweep.
-pub(crate) fn count(
+/// estimated work done so far (0.0 to 1.0); its error (a cancel) ends the sweep. `trace` hears
+/// every transition.
+pub(crate) fn count<T: Trace>(
     model: &Model,
     domains: &[Mask],
     live: &[u128],
     comp: &[u32],
     limits: &mut Limits,
     on_step: &mut dyn FnMut(f64) -> Result<(), Cancelled>,
+    trace: &mut T,
 ) -> Result<Option<u128>, Cancelled> {
     if model.cryptic || comp.len() >= limits.smaller_than {
         return Ok(None);
@@ -137,12 +141,16 @@ pub(crate) fn count(
     }
 
     let mut states = States::default();
-    states.insert(0, 1);
+    let mut start = trace.fresh(0);
+    *start.count_mut() = 1;
+    states.insert(0, start);
     let mut next = States::default();
     for (step, before) in steps.iter().zip(work) {
         on_step(before / cost)?;
+        trace.step(step.var);
         next.clear();
-        for (&key, &n) in &states {
+        for (&key, from) in &states {
+            let n = from.count();
             let mut digits = step.domain;
             'digit: while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
@@ -178,11 +186,13 @@ pub(crate) fn count(
                         new = new & !(0x1FFu128 << shift) | u128::from(to) << shift;
                     }
                 }
-                let sum = next.entry(new).or_insert(0);
-                let Some(more) = sum.checked_add(n) else {
+                let arrived = next.len();
+                let to = next.entry(new).or_insert_with(|| trace.fresh(arrived));
+                let Some(more) = to.count().checked_add(n) else {
                     return Ok(None);
                 };
-                *sum = more;
+                *to.count_mut() = more;
+                trace.edge(from, to, d as u8 + 1);
             }
         }
         if next.len() > MAX_STATES {
@@ -191,7 +201,9 @@ pub(crate) fn count(
         }
         std::mem::swap(&mut states, &mut next);
     }
-    Ok(states.values().try_fold(0u128, |a, &n| a.checked_add(n)))
+    Ok(states
+        .values()
+        .try_fold(0u128, |a, s| a.checked_add(s.count())))
 }
 
 /// A sweep made ready: the runs' tables and the cells' steps in the chosen order, with an
@@ -470,6 +482,7 @@ fn steps(
     for &i in order {
         let i = i as usize;
         let mut step = Step {
+            var: comp[i],
             domain: domains[comp[i] as usize] >> 1,
             runs: [(0, 0, false, false, 0); 2],
             len: 0,
@@ -530,8 +543,16 @@ mod tests {
                     ..Limits::default()
                 };
                 let (domains, live) = (&counter.state.domains, &counter.state.live);
-                let swept =
-                    count(&model, domains, live, &part, &mut limits, &mut |_| Ok(())).unwrap();
+                let swept = count(
+                    &model,
+                    domains,
+                    live,
+                    &part,
+                    &mut limits,
+                    &mut |_| Ok(()),
+                    &mut (),
+                )
+                .unwrap();
                 let branched = counter.count_component(&part, (0.0, 1.0)).unwrap();
                 if let Some(n) = swept {
                     swept_parts += 1;
@@ -570,6 +591,7 @@ mod tests {
                 shares.push(done);
                 Ok(())
             },
+            &mut (),
         );
         assert!(matches!(swept, Ok(Some(_))), "{swept:?}");
         assert_eq!(shares.len(), part.len(), "a report per cell");

@@ -1,0 +1,515 @@
+//! A swept component's states kept as a layered graph, so that `nth` can count the component
+//! under its own decisions without counting again.
+//!
+//! A sweep fills a component's cells in one order; its states after each cell, and the digits
+//! that lead from one to the next, form a graph in which every path from the start to the end
+//! is one filling that satisfies the runs. Restricting each cell to the digits a later state
+//! allows and counting the paths left gives the number of solutions under that state, since
+//! propagation never removes a digit that some solution uses. So the counts `nth` asks for on
+//! its way down (one per digit of the branching cell, one per part when the component falls
+//! apart) are passes over this graph, not fresh counts of the states below.
+
+use std::ops::{AddAssign, Mul};
+
+use crate::solve::combos::{Mask, is_single};
+
+/// Transitions a recording may hold (8 bytes each) before it gives up; the count goes on.
+const MAX_EDGES: usize = 1 << 22;
+
+/// Bytes a recorded transition takes.
+const EDGE_BYTES: usize = 8;
+
+/// What a sweep reports of its transitions besides their counts.
+pub(crate) trait Trace {
+    /// What the sweep keeps per state: its count, and what the trace needs to know it by.
+    type Slot: Slot;
+    /// A new step: the next transitions fill `var`.
+    fn step(&mut self, var: u32);
+    /// A state new in this step, the `arrived`-th to arrive, with no fillings yet.
+    fn fresh(&mut self, arrived: usize) -> Self::Slot;
+    /// The digit `digit` leads from the state `from` (before the step) to `to` (after it).
+    fn edge(&mut self, from: &Self::Slot, to: &Self::Slot, digit: u8);
+}
+
+/// A state's fillings as the sweep holds them.
+pub(crate) trait Slot: Copy {
+    /// The fillings that reach the state.
+    fn count(&self) -> u128;
+    /// The same, to add to.
+    fn count_mut(&mut self) -> &mut u128;
+}
+
+impl Slot for u128 {
+    #[inline(always)]
+    fn count(&self) -> u128 {
+        *self
+    }
+    #[inline(always)]
+    fn count_mut(&mut self) -> &mut u128 {
+        self
+    }
+}
+
+/// Keeps nothing: the plain count.
+impl Trace for () {
+    type Slot = u128;
+    #[inline(always)]
+    fn step(&mut self, _: u32) {}
+    #[inline(always)]
+    fn fresh(&mut self, _: usize) -> u128 {
+        0
+    }
+    #[inline(always)]
+    fn edge(&mut self, _: &u128, _: &u128, _: u8) {}
+}
+
+/// A state's fillings and its number in its step (in order of arrival).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Numbered {
+    count: u128,
+    id: u32,
+}
+
+impl Slot for Numbered {
+    #[inline(always)]
+    fn count(&self) -> u128 {
+        self.count
+    }
+    #[inline(always)]
+    fn count_mut(&mut self) -> &mut u128 {
+        &mut self.count
+    }
+}
+
+/// A sweep's transitions as it runs.
+#[derive(Default)]
+pub(crate) struct Recording {
+    vars: Vec<u32>,
+    /// Per step, its transitions packed as `from << 32 | digit << 28 | to`.
+    layers: Vec<Vec<u64>>,
+    edges: usize,
+    /// The transitions it may hold.
+    room: usize,
+    /// Too many transitions: nothing more is kept.
+    full: bool,
+}
+
+impl Trace for Recording {
+    type Slot = Numbered;
+
+    fn step(&mut self, var: u32) {
+        if !self.full {
+            self.vars.push(var);
+            self.layers.push(Vec::new());
+        }
+    }
+
+    #[inline]
+    fn fresh(&mut self, arrived: usize) -> Numbered {
+        Numbered {
+            count: 0,
+            id: arrived as u32,
+        }
+    }
+
+    #[inline]
+    fn edge(&mut self, from: &Numbered, to: &Numbered, digit: u8) {
+        if self.full {
+            return;
+        }
+        self.layers
+            .last_mut()
+            .expect("a step began")
+            .push(u64::from(from.id) << 32 | u64::from(digit) << 28 | u64::from(to.id));
+        self.edges += 1;
+        if self.edges > self.room || to.id >= 1 << 28 {
+            *self = Recording {
+                full: true,
+                ..Recording::default()
+            };
+        }
+    }
+}
+
+impl Recording {
+    /// A recording that gives up past `bytes` (and past [`MAX_EDGES`] transitions).
+    pub(crate) fn within(bytes: usize) -> Recording {
+        Recording {
+            room: MAX_EDGES.min(bytes / EDGE_BYTES),
+            ..Recording::default()
+        }
+    }
+
+    /// The graph of the finished sweep over a component of `cells` variables, without the
+    /// states that lead to no complete filling; `None` if the recording gave up.
+    pub(crate) fn finish(self, cells: usize) -> Option<Dag> {
+        if self.full || self.layers.len() != cells {
+            return None;
+        }
+        let steps = self.layers.len();
+        // Which states reach the end, from the last step back.
+        let mut alive: Vec<Vec<bool>> = vec![Vec::new(); steps + 1];
+        alive[steps] = vec![true; self.width_before(steps)];
+        for s in (0..steps).rev() {
+            let width = if s == 0 { 1 } else { self.width_before(s) };
+            let mut here = vec![false; width];
+            for &e in &self.layers[s] {
+                let (from, _, to) = unpack(e);
+                if alive[s + 1][to] {
+                    here[from] = true;
+                }
+            }
+            alive[s] = here;
+        }
+        // Number the living states afresh and keep the edges between them.
+        let numbers: Vec<Vec<u32>> = alive
+            .iter()
+            .map(|a| {
+                let mut n = 0;
+                a.iter()
+                    .map(|&live| {
+                        let id = n;
+                        n += u32::from(live);
+                        id
+                    })
+                    .collect()
+            })
+            .collect();
+        let widths = alive
+            .iter()
+            .map(|a| a.iter().filter(|&&x| x).count() as u32)
+            .collect();
+        let layers = self
+            .layers
+            .iter()
+            .enumerate()
+            .map(|(s, edges)| {
+                let mut kept: Vec<(u8, Edge)> = edges
+                    .iter()
+                    .map(|&e| unpack(e))
+                    .filter(|&(_, _, to)| alive[s + 1][to])
+                    .map(|(from, digit, to)| {
+                        let (from, to) = (numbers[s][from], numbers[s + 1][to]);
+                        (digit, Edge { from, to })
+                    })
+                    .collect();
+                kept.sort_unstable_by_key(|&(digit, e)| (digit, e.from));
+                let mut starts = [0u32; 11];
+                for &(digit, _) in &kept {
+                    starts[usize::from(digit) + 1] += 1;
+                }
+                for d in 0..10 {
+                    starts[d + 1] += starts[d];
+                }
+                Layer {
+                    edges: kept.into_iter().map(|(_, e)| e).collect(),
+                    starts,
+                }
+            })
+            .collect();
+        let mut dag = Dag {
+            vars: self.vars,
+            widths,
+            layers,
+            small: false,
+        };
+        let all: Vec<Mask> = vec![Mask::MAX; dag.vars.len()];
+        dag.small = u64::try_from(dag.count(&all)).is_ok();
+        Some(dag)
+    }
+
+    /// The states before step `s` (after step `s - 1`), from the largest number its
+    /// transitions reached.
+    fn width_before(&self, s: usize) -> usize {
+        self.layers[s - 1]
+            .iter()
+            .map(|&e| unpack(e).2 + 1)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+fn unpack(e: u64) -> (usize, u8, usize) {
+    (
+        (e >> 32) as usize,
+        (e >> 28 & 0xF) as u8,
+        (e & 0x0FFF_FFFF) as usize,
+    )
+}
+
+/// One transition: from a state before a step to a state after it.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    from: u32,
+    to: u32,
+}
+
+/// A step's transitions grouped by digit, so that a pass reads only the digits allowed.
+#[derive(Debug)]
+struct Layer {
+    /// By digit, then by source.
+    edges: Vec<Edge>,
+    /// Digit `d`'s transitions are `edges[starts[d]..starts[d + 1]]`.
+    starts: [u32; 11],
+}
+
+impl Layer {
+    fn with_digit(&self, d: u8) -> &[Edge] {
+        let d = usize::from(d);
+        &self.edges[self.starts[d] as usize..self.starts[d + 1] as usize]
+    }
+}
+
+/// A swept component's living states and transitions, step by step (see the module's notes).
+#[derive(Debug)]
+pub(crate) struct Dag {
+    /// The variable each step fills.
+    vars: Vec<u32>,
+    /// States before each step, and after the last.
+    widths: Vec<u32>,
+    /// Each step's transitions.
+    layers: Vec<Layer>,
+    /// Whether every count fits in a `u64` (then the passes use it: half the memory traffic).
+    small: bool,
+}
+
+/// The digits of a mask that a step can take (1 to 9).
+fn digits_of(mask: Mask) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&d| mask >> d & 1 != 0)
+}
+
+/// Numbers of paths: `u64` when the component's count fits, else `u128`.
+trait Paths: Copy + Default + AddAssign + Mul<Output = Self> + Into<u128> + From<u8> {}
+
+impl Paths for u64 {}
+impl Paths for u128 {}
+
+impl Dag {
+    /// The digits each step may take under `domains`, with the undecided variables outside
+    /// `frame` held to `fixed` (a digit per step, or none): counts of `frame` alone.
+    pub(crate) fn allowed(&self, domains: &[Mask], frame: &[u32], fixed: &[u8]) -> Vec<Mask> {
+        self.vars
+            .iter()
+            .enumerate()
+            .map(|(s, &v)| {
+                let d = domains[v as usize];
+                if is_single(d) || fixed.is_empty() || frame.binary_search(&v).is_ok() {
+                    d
+                } else {
+                    1 << fixed[s]
+                }
+            })
+            .collect()
+    }
+
+    /// The number of fillings the digits `allowed` leave.
+    pub(crate) fn count(&self, allowed: &[Mask]) -> u128 {
+        fn total<P: Paths>(dag: &Dag, allowed: &[Mask]) -> u128 {
+            let mut paths = Vec::new();
+            dag.forward::<P>(allowed, dag.vars.len(), &mut paths);
+            paths.iter().fold(0, |a, &p| a + p.into())
+        }
+        if self.small {
+            total::<u64>(self, allowed)
+        } else {
+            total::<u128>(self, allowed)
+        }
+    }
+
+    /// Per digit of `var`, the fillings `allowed` leave with `var` taking it.
+    pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [u128; 10] {
+        fn per_digit<P: Paths>(dag: &Dag, allowed: &[Mask], s: usize) -> [u128; 10] {
+            let (mut before, mut after) = (Vec::new(), Vec::new());
+            dag.forward::<P>(allowed, s, &mut before);
+            dag.backward::<P>(allowed, s + 1, &mut after);
+            let mut counts = [P::default(); 10];
+            for d in digits_of(allowed[s]) {
+                let mut n = P::default();
+                for e in dag.layers[s].with_digit(d) {
+                    n += before[e.from as usize] * after[e.to as usize];
+                }
+                counts[usize::from(d)] = n;
+            }
+            counts.map(Into::into)
+        }
+        let s = self
+            .vars
+            .iter()
+            .position(|&v| v == var)
+            .expect("the variable is in the component");
+        if self.small {
+            per_digit::<u64>(self, allowed, s)
+        } else {
+            per_digit::<u128>(self, allowed, s)
+        }
+    }
+
+    /// One filling that `allowed` leaves, a digit per step; `None` if there is none.
+    pub(crate) fn pick(&self, allowed: &[Mask]) -> Option<Vec<u8>> {
+        let steps = self.vars.len();
+        let mut reach: Vec<Vec<bool>> = vec![Vec::new(); steps + 1];
+        reach[steps] = vec![true; self.widths[steps] as usize];
+        for s in (0..steps).rev() {
+            let mut here = vec![false; self.widths[s] as usize];
+            for d in digits_of(allowed[s]) {
+                for e in self.layers[s].with_digit(d) {
+                    here[e.from as usize] |= reach[s + 1][e.to as usize];
+                }
+            }
+            reach[s] = here;
+        }
+        let mut state = 0u32;
+        let mut digits = Vec::with_capacity(steps);
+        for s in 0..steps {
+            if !reach[s][state as usize] {
+                return None;
+            }
+            let (d, to) = digits_of(allowed[s]).find_map(|d| {
+                let edges = self.layers[s].with_digit(d);
+                let first = edges.partition_point(|e| e.from < state);
+                edges[first..]
+                    .iter()
+                    .take_while(|e| e.from == state)
+                    .find(|e| reach[s + 1][e.to as usize])
+                    .map(|e| (d, e.to))
+            })?;
+            digits.push(d);
+            state = to;
+        }
+        Some(digits)
+    }
+
+    /// Into `paths`, the paths from the start to each state before step `upto`.
+    fn forward<P: Paths>(&self, allowed: &[Mask], upto: usize, paths: &mut Vec<P>) {
+        paths.clear();
+        paths.push(P::from(1));
+        let mut next = Vec::new();
+        for (s, (layer, &digits)) in self.layers.iter().zip(allowed).take(upto).enumerate() {
+            next.clear();
+            next.resize(self.widths[s + 1] as usize, P::default());
+            for d in digits_of(digits) {
+                for e in layer.with_digit(d) {
+                    next[e.to as usize] += paths[e.from as usize];
+                }
+            }
+            std::mem::swap(paths, &mut next);
+        }
+    }
+
+    /// Into `paths`, the paths from each state before step `from` to the end.
+    fn backward<P: Paths>(&self, allowed: &[Mask], from: usize, paths: &mut Vec<P>) {
+        let steps = self.vars.len();
+        paths.clear();
+        paths.resize(self.widths[steps] as usize, P::from(1));
+        let mut here = Vec::new();
+        for s in (from..steps).rev() {
+            here.clear();
+            here.resize(self.widths[s] as usize, P::default());
+            for d in digits_of(allowed[s]) {
+                for e in self.layers[s].with_digit(d) {
+                    here[e.from as usize] += paths[e.to as usize];
+                }
+            }
+            std::mem::swap(paths, &mut here);
+        }
+    }
+
+    /// Bytes held (approximately).
+    pub(crate) fn bytes(&self) -> usize {
+        let edges: usize = self.layers.iter().map(|l| l.edges.len()).sum();
+        edges * std::mem::size_of::<Edge>() + 8 * self.vars.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::puzzle::Puzzle;
+    use crate::solve::CancelToken;
+    use crate::solve::count::Counter;
+    use crate::solve::generate;
+    use crate::solve::memo::{Memo, Tally};
+    use crate::solve::model::Model;
+    use crate::solve::propagate::{assign, digits, propagate_all};
+    use crate::solve::state::State;
+
+    use super::*;
+
+    /// Under random decisions, the graph of a swept root part counts what branching counts,
+    /// per digit of a cell too, and picks a filling the decisions allow.
+    #[test]
+    fn a_kept_graph_counts_as_branching_does_under_decisions() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut graphs = 0;
+        for seed in 0..16 {
+            let grid = generate::random_grid(6, 6, 0.2, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let model = Model::new(&puzzle);
+            let mut state = State::new(&model);
+            if propagate_all(&model, &mut state).is_err() {
+                continue;
+            }
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let mut memo = Memo::default();
+            let cancel = CancelToken::new();
+            let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
+            // Parts this small branch faster than they sweep, but they are many.
+            counter.sweep_from = 8;
+            counter.record = true;
+            counter.count_part(&all, (0.0, 1.0)).unwrap();
+            counter.sweep_from = usize::MAX;
+            for part in counter.components(&all) {
+                let Some(dag) = counter.dag(&part) else {
+                    continue;
+                };
+                graphs += 1;
+                for _ in 0..4 {
+                    let mark = counter.state.mark();
+                    for _ in 0..rng.random_range(0..4) {
+                        let open: Vec<u32> = part
+                            .iter()
+                            .copied()
+                            .filter(|&v| !is_single(counter.state.domains[v as usize]))
+                            .collect();
+                        if open.is_empty() {
+                            break;
+                        }
+                        let v = open[rng.random_range(0..open.len())];
+                        let ds: Vec<u32> = digits(counter.state.domains[v as usize]).collect();
+                        let d = ds[rng.random_range(0..ds.len())];
+                        let before = counter.state.mark();
+                        if assign(&model, &mut counter.state, v as usize, d as u8).is_err() {
+                            counter.state.undo(before);
+                        }
+                    }
+                    let allowed = dag.allowed(&counter.state.domains, &part, &[]);
+                    let branched = counter.count_part(&part, (0.0, 1.0)).unwrap();
+                    let counted = dag.count(&allowed);
+                    assert_eq!(Tally::Small(counted), branched, "seed {seed}");
+                    assert_eq!(dag.pick(&allowed).is_some(), counted > 0, "seed {seed}");
+                    if let Some(v) = part
+                        .iter()
+                        .copied()
+                        .find(|&v| !is_single(counter.state.domains[v as usize]))
+                    {
+                        let per_digit = dag.digit_counts(&allowed, v);
+                        assert_eq!(per_digit.iter().sum::<u128>(), counted, "seed {seed}");
+                        for d in digits(counter.state.domains[v as usize]) {
+                            let at = counter.state.mark();
+                            let n = match assign(&model, &mut counter.state, v as usize, d as u8) {
+                                Ok(()) => counter.count_part(&part, (0.0, 1.0)).unwrap(),
+                                Err(_) => Tally::ZERO,
+                            };
+                            counter.state.undo(at);
+                            assert_eq!(Tally::Small(per_digit[d as usize]), n, "seed {seed}");
+                        }
+                    }
+                    counter.state.undo(mark);
+                }
+            }
+        }
+        assert!(graphs >= 10, "only {graphs} graphs kept");
+    }
+}
