@@ -28,25 +28,31 @@ pub(crate) trait Trace {
     /// A state new in this step, the `arrived`-th to arrive, with no fillings yet.
     fn fresh(&mut self, arrived: usize) -> Self::Slot;
     /// The digit `digit` leads from the state `from` (before the step) to `to` (after it).
-    fn edge(&mut self, from: &Self::Slot, to: &Self::Slot, digit: u8);
+    fn edge(&mut self, from: Self::Slot, to: Self::Slot, digit: u8);
 }
 
 /// A state's fillings as the sweep holds them.
 pub(crate) trait Slot: Copy {
+    /// A state reached by `n` fillings so far.
+    fn reached(self, n: u128) -> Self;
     /// The fillings that reach the state.
-    fn count(&self) -> u128;
-    /// The same, to add to.
-    fn count_mut(&mut self) -> &mut u128;
+    fn count(self) -> u128;
+    /// Adds `n` fillings; `None` past what the slot holds.
+    fn add(self, n: u128) -> Option<Self>;
 }
 
 impl Slot for u128 {
     #[inline(always)]
-    fn count(&self) -> u128 {
-        *self
+    fn reached(self, n: u128) -> u128 {
+        n
     }
     #[inline(always)]
-    fn count_mut(&mut self) -> &mut u128 {
+    fn count(self) -> u128 {
         self
+    }
+    #[inline(always)]
+    fn add(self, n: u128) -> Option<u128> {
+        self.checked_add(n)
     }
 }
 
@@ -60,24 +66,36 @@ impl Trace for () {
         0
     }
     #[inline(always)]
-    fn edge(&mut self, _: &u128, _: &u128, _: u8) {}
+    fn edge(&mut self, _: u128, _: u128, _: u8) {}
 }
 
-/// A state's fillings and its number in its step (in order of arrival).
+/// Bits of a [`Numbered`] slot that hold the state's number.
+const ID_BITS: u32 = 24;
+
+/// A state's fillings (up to 2^104) and its number in its step (in order of arrival), in one
+/// `u128` so that the sweep's table stays as compact as without a recording.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Numbered {
-    count: u128,
-    id: u32,
+pub(crate) struct Numbered(u128);
+
+impl Numbered {
+    fn id(self) -> u64 {
+        (self.0 & ((1 << ID_BITS) - 1)) as u64
+    }
 }
 
 impl Slot for Numbered {
     #[inline(always)]
-    fn count(&self) -> u128 {
-        self.count
+    fn reached(self, n: u128) -> Numbered {
+        Numbered(n << ID_BITS | self.0 & ((1 << ID_BITS) - 1))
     }
     #[inline(always)]
-    fn count_mut(&mut self) -> &mut u128 {
-        &mut self.count
+    fn count(self) -> u128 {
+        self.0 >> ID_BITS
+    }
+    #[inline(always)]
+    fn add(self, n: u128) -> Option<Numbered> {
+        let sum = self.count().checked_add(n)?;
+        (sum >> (128 - ID_BITS) == 0).then(|| self.reached(sum))
     }
 }
 
@@ -106,32 +124,38 @@ impl Trace for Recording {
 
     #[inline]
     fn fresh(&mut self, arrived: usize) -> Numbered {
-        Numbered {
-            count: 0,
-            id: arrived as u32,
+        if arrived >= 1 << ID_BITS {
+            // Past what a slot can number: this sweep is not recorded.
+            self.give_up();
+            return Numbered(0);
         }
+        Numbered(arrived as u128)
     }
 
     #[inline]
-    fn edge(&mut self, from: &Numbered, to: &Numbered, digit: u8) {
+    fn edge(&mut self, from: Numbered, to: Numbered, digit: u8) {
         if self.full {
             return;
         }
         self.layers
             .last_mut()
             .expect("a step began")
-            .push(u64::from(from.id) << 32 | u64::from(digit) << 28 | u64::from(to.id));
+            .push(from.id() << 32 | u64::from(digit) << 28 | to.id());
         self.edges += 1;
-        if self.edges > self.room || to.id >= 1 << 28 {
-            *self = Recording {
-                full: true,
-                ..Recording::default()
-            };
+        if self.edges > self.room {
+            self.give_up();
         }
     }
 }
 
 impl Recording {
+    fn give_up(&mut self) {
+        *self = Recording {
+            full: true,
+            ..Recording::default()
+        };
+    }
+
     /// A recording that gives up past `bytes` (and past [`MAX_EDGES`] transitions).
     pub(crate) fn within(bytes: usize) -> Recording {
         Recording {
@@ -436,6 +460,71 @@ mod tests {
     use crate::solve::state::State;
 
     use super::*;
+    use crate::solve::count::sweep::{self, Limits};
+
+    #[test]
+    fn a_numbered_slot_keeps_its_number_and_refuses_past_its_width() {
+        let slot = Numbered(5).reached(3);
+        assert_eq!((slot.count(), slot.id()), (3, 5));
+        let more = slot.add(4).unwrap();
+        assert_eq!((more.count(), more.id()), (7, 5));
+        assert!(slot.add((1 << 104) - 3).is_none());
+        assert_eq!(
+            slot.add((1 << 104) - 4).map(Slot::count),
+            Some((1 << 104) - 1)
+        );
+    }
+
+    /// A recording without room gives up, and the sweep counts on as without one.
+    #[test]
+    fn a_recording_out_of_room_keeps_nothing_and_changes_no_count() {
+        let grid = generate::random_grid(6, 6, 0.2, 1);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let model = Model::new(&puzzle);
+        let mut state = State::new(&model);
+        propagate_all(&model, &mut state).unwrap();
+        let part: Vec<u32> = (0..model.vars as u32)
+            .filter(|&v| !is_single(state.domains[v as usize]))
+            .collect();
+        let (d, l) = (&state.domains, &state.live);
+        let on_step = &mut |_| Ok(());
+        let plain = sweep::count(
+            &model,
+            d,
+            l,
+            &part,
+            &mut Limits::default(),
+            on_step,
+            &mut (),
+        );
+        let mut roomy = Recording::within(usize::MAX);
+        let recorded = sweep::count(
+            &model,
+            d,
+            l,
+            &part,
+            &mut Limits::default(),
+            on_step,
+            &mut roomy,
+        );
+        let mut cramped = Recording::within(64);
+        let given_up = sweep::count(
+            &model,
+            d,
+            l,
+            &part,
+            &mut Limits::default(),
+            on_step,
+            &mut cramped,
+        );
+        let (plain, recorded, given_up) = (plain.unwrap(), recorded.unwrap(), given_up.unwrap());
+        assert!(plain.is_some_and(|n| n > 1));
+        assert_eq!(recorded, plain);
+        assert_eq!(given_up, plain);
+        let all = vec![Mask::MAX; part.len()];
+        assert_eq!(roomy.finish(part.len()).map(|g| g.count(&all)), plain);
+        assert!(cramped.finish(part.len()).is_none());
+    }
 
     /// Under random decisions, the graph of a swept root part counts what branching counts,
     /// per digit of a cell too, and picks a filling the decisions allow.

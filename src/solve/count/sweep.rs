@@ -141,15 +141,14 @@ pub(crate) fn count<T: Trace>(
     }
 
     let mut states = States::default();
-    let mut start = trace.fresh(0);
-    *start.count_mut() = 1;
+    let start = trace.fresh(0).reached(1);
     states.insert(0, start);
     let mut next = States::default();
     for (step, before) in steps.iter().zip(work) {
         on_step(before / cost)?;
         trace.step(step.var);
         next.clear();
-        for (&key, from) in &states {
+        for (&key, &from) in &states {
             let n = from.count();
             let mut digits = step.domain;
             'digit: while digits != 0 {
@@ -188,11 +187,11 @@ pub(crate) fn count<T: Trace>(
                 }
                 let arrived = next.len();
                 let to = next.entry(new).or_insert_with(|| trace.fresh(arrived));
-                let Some(more) = to.count().checked_add(n) else {
+                let Some(more) = to.add(n) else {
                     return Ok(None);
                 };
-                *to.count_mut() = more;
-                trace.edge(from, to, d as u8 + 1);
+                *to = more;
+                trace.edge(from, more, d as u8 + 1);
             }
         }
         if next.len() > MAX_STATES {
