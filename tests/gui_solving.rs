@@ -104,6 +104,37 @@ fn solve_browse_to_last_and_to_a_typed_number() {
     h.get_by_label("Solution 1 of 2");
 }
 
+/// A digit typed while a solution is shown is what the cell shows (the solution stays, and
+/// a differing digit is marked on the board), instead of vanishing under the solution.
+#[test]
+fn digits_typed_over_a_solution_stay_in_view() {
+    let mut h = app_with(puzzle("two.kakuro"));
+    click(&mut h, "Solve");
+    wait_for_end(&mut h);
+    h.get_by_label("Solution 1 of 2");
+    let before = shown(&mut h);
+    click(&mut h, "Digits");
+    let value = |h: &Harness<'_, KakuroApp>, label: &str| h.get_by_label(label).value();
+    assert_eq!(
+        value(&h, "r3c3, white cell").as_deref(),
+        Some(&*before[1][1].to_string())
+    );
+    click(&mut h, "r3c3, white cell");
+    h.event(egui::Event::Text("5".into()));
+    h.run_steps(2);
+    assert_eq!(value(&h, "r3c3, white cell").as_deref(), Some("5"));
+    // Still the same solution, not a stale or ended run.
+    h.get_by_label("Solution 1 of 2");
+    assert_eq!(shown(&mut h), before);
+    // Deleting the digit shows the solution's again.
+    h.key_press(Key::Delete);
+    h.run_steps(2);
+    assert_eq!(
+        value(&h, "r3c3, white cell").as_deref(),
+        Some(&*before[1][1].to_string())
+    );
+}
+
 /// Keys typed into the "Go to" field stay there, even typed as the click lands or confirmed in
 /// the same frame (frames where the field's focus changes): the board must not take them too.
 #[test]

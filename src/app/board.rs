@@ -7,7 +7,7 @@ use egui::{
 };
 
 use super::editor::{Editor, Tool};
-use super::overlay::{Origin, Overlay};
+use super::overlay::{Mark, Origin, Overlay};
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
 
@@ -66,6 +66,39 @@ impl Default for BoardView {
             grid_size: (0, 0),
             view: Rect::NOTHING,
         }
+    }
+}
+
+/// What a white cell shows: its digit in a colour, and the solution's digit beside a typed one
+/// that differs from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CellDigit {
+    digit: u8,
+    color: Color32,
+    solution: Option<u8>,
+}
+
+/// The digit a white cell shows, from the designer's typed digit (0 for none) and the overlay's
+/// mark. A watched search shows its own state. Over a solution a typed digit stays in view, so
+/// that typing while browsing shows what was typed and a hand solve can be checked: in its own
+/// colour where it agrees, in the error colour (with the solution's digit in the corner) where
+/// it does not. The check's outlines carry no digits and leave the typed ones showing.
+fn cell_digit(typed: u8, mark: Mark) -> CellDigit {
+    let show = |digit, color| CellDigit {
+        digit,
+        color,
+        solution: None,
+    };
+    let watched = mark.origin.is_some() || mark.pencil != 0;
+    match (typed, mark.digit) {
+        (_, shown) if watched => show(shown, SOLUTION),
+        (typed, 0) => show(typed, DIGIT),
+        (0, shown) => show(shown, SOLUTION),
+        (typed, shown) if typed == shown => show(typed, DIGIT),
+        (typed, shown) => CellDigit {
+            solution: Some(shown),
+            ..show(typed, ERROR)
+        },
     }
 }
 
@@ -261,13 +294,8 @@ impl BoardView {
         overlay: Option<&Overlay>,
         board_id: egui::Id,
     ) {
-        // A solution is painted in its own colour instead of the typed digits.
         let mark = |pos: Pos| overlay.map(|o| o.get(pos)).unwrap_or_default();
-        // An overlay without digits (the check's outlines) leaves the typed digits showing.
-        let digit_at = |pos: Pos| match overlay.map_or(0, |o| o.get(pos).digit) {
-            0 => (editor.sheet().digit(pos), DIGIT),
-            shown => (shown, SOLUTION),
-        };
+        let digit_at = |pos: Pos| cell_digit(editor.sheet().digit(pos), mark(pos));
         let grid = editor.grid();
         let painter = ui.painter_at(self.view);
         let s = self.cell;
@@ -324,10 +352,20 @@ impl BoardView {
                                 StrokeKind::Inside,
                             );
                         }
-                        let (digit, color) = digit_at(pos);
+                        let CellDigit {
+                            digit,
+                            color,
+                            solution,
+                        } = digit_at(pos);
                         if text && digit != 0 {
                             let font = FontId::proportional(s * 0.6);
                             painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, color);
+                            if let Some(d) = solution {
+                                // The solution's own digit, small in the corner.
+                                let font = FontId::proportional(s * 0.28);
+                                let corner = rect.shrink(s * 0.1).right_top();
+                                painter.text(corner, Align2::RIGHT_TOP, d, font, SOLUTION);
+                            }
                         } else if text && mark.pencil != 0 {
                             paint_pencil(&painter, rect, mark.pencil);
                         } else if let (true, Some(l)) = (text, shown) {
@@ -374,7 +412,7 @@ impl BoardView {
                 let id = board_id.with(pos);
                 let response = ui.interact(rect.intersect(self.view), id, Sense::hover());
                 let selected = pos == editor.cursor;
-                let (digit, _) = digit_at(pos);
+                let digit = digit_at(pos).digit;
                 response.widget_info(|| {
                     let mut info =
                         WidgetInfo::selected(Role::GridCell, true, selected, cell_label(grid, pos));
@@ -446,5 +484,52 @@ fn clue_to_edit(grid: &Grid, pos: Pos, pointed: Direction) -> Direction {
         (true, false) => Direction::Down,
         (false, true) => Direction::Across,
         _ => pointed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_digits_stay_in_view_over_a_solution_and_show_where_they_differ() {
+        let solution = |digit| Mark {
+            digit,
+            ..Mark::default()
+        };
+        let plain = |digit, color| CellDigit {
+            digit,
+            color,
+            solution: None,
+        };
+        assert_eq!(cell_digit(0, solution(4)), plain(4, SOLUTION));
+        assert_eq!(cell_digit(4, solution(4)), plain(4, DIGIT));
+        assert_eq!(
+            cell_digit(7, solution(4)),
+            CellDigit {
+                digit: 7,
+                color: ERROR,
+                solution: Some(4)
+            }
+        );
+        // The check's outlines carry no digit.
+        let outlined = Mark {
+            varies: true,
+            ..Mark::default()
+        };
+        assert_eq!(cell_digit(7, outlined), plain(7, DIGIT));
+        assert_eq!(cell_digit(0, Mark::default()), plain(0, DIGIT));
+        // A watched search shows its own state, typed digits or not.
+        let watched = Mark {
+            digit: 2,
+            origin: Some(Origin::Guessed),
+            ..Mark::default()
+        };
+        assert_eq!(cell_digit(7, watched), plain(2, SOLUTION));
+        let undecided = Mark {
+            pencil: 0b110,
+            ..Mark::default()
+        };
+        assert_eq!(cell_digit(7, undecided).digit, 0);
     }
 }
