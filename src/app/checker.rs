@@ -306,6 +306,7 @@ fn check(
     let counted = Solver::new(puzzle)
         .with_cancel(stop.clone())
         .with_count_memory(COUNT_MEMORY)
+        .counting_only()
         .count_with_progress(&mut watch);
     match counted {
         Ok(exact) => report(several(exact, true, &seen, true)),

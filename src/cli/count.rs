@@ -36,7 +36,7 @@ pub fn run(path: &Path, as_json: bool) -> Result<ExitCode> {
 
 /// The exact number of solutions of a puzzle.
 pub fn exact_count(puzzle: &Puzzle) -> Result<BigUint> {
-    count_with_bar(&mut Solver::new(puzzle))
+    count_with_bar(&mut Solver::new(puzzle).counting_only())
 }
 
 /// Counts with `solver` (which keeps what it learned for `nth`), showing a progress bar on

@@ -478,6 +478,7 @@ impl Solver<'_> {
     fn run_count(&mut self, progress: Option<&mut dyn FnMut(f64)>) -> Result<BigUint, Cancelled> {
         let start = Instant::now();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
+        let keep_graphs = self.keep_graphs;
         let (total, mut stats) = on_deep_stack(model.vars, progress, |sink| {
             let mut stats = Stats {
                 nodes: 1,
@@ -494,7 +495,7 @@ impl Solver<'_> {
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, sink);
             counter.sweep_from = SWEEP_FROM;
-            counter.record = true;
+            counter.record = keep_graphs;
             let total = counter.count_part(&all, (0.0, 1.0));
             if total.is_ok() {
                 counter.report_done();

@@ -152,6 +152,9 @@ pub struct Solver<'p> {
     /// Backtracks the stream may take before [`Solver::any`] and [`Solver::uniqueness`] first
     /// turn to probes ([`Solver::with_probes_after`]).
     probes_after: u64,
+    /// Whether a count keeps the graphs of the parts it sweeps for [`Solver::nth`]
+    /// ([`Solver::counting_only`]).
+    keep_graphs: bool,
 }
 
 impl<'p> Solver<'p> {
@@ -165,7 +168,16 @@ impl<'p> Solver<'p> {
             memo: memo::Memo::default(),
             tuning: search::Tuning::default(),
             probes_after: PROBES_AFTER,
+            keep_graphs: true,
         }
+    }
+
+    /// For a solver that will only count: [`Solver::count`] then keeps no graphs of the parts
+    /// it sweeps, which only [`Solver::nth`] reads (a count of a big part is up to a fifth
+    /// faster; `nth` after it is still right, but slower the first time).
+    pub fn counting_only(mut self) -> Solver<'p> {
+        self.keep_graphs = false;
+        self
     }
 
     /// Starts remembering dead ends after `backtracks` backtracks instead of

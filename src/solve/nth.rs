@@ -249,6 +249,12 @@ mod tests {
                 let got = solver.nth(&BigUint::from(k));
                 assert_eq!(got.as_ref(), Some(s), "seed {seed} #{k}");
             }
+            // A counting-only solver keeps none, and still jumps right (by branching).
+            let mut counter = Solver::new(&puzzle).counting_only();
+            assert_eq!(counter.count(), Ok(BigUint::from(stream.len())));
+            assert!(!counter.memo.has_dags(), "seed {seed}");
+            let last = stream.len() - 1;
+            assert_eq!(counter.nth(&BigUint::from(last)).as_ref(), stream.last());
             walked += 1;
         }
         assert!(
