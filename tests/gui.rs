@@ -574,3 +574,31 @@ fn a_bad_file_at_start_is_reported_in_a_message_box() {
     assert!(h.state().status_message().contains("bad.kakuro:2:"));
     assert_eq!(h.state().path(), None);
 }
+
+/// A `.kakuro` file with mistakes on several lines lists every one in the message box (the
+/// parse itself stops at the first); the status line names the first and how many more.
+#[test]
+fn a_file_with_several_bad_lines_lists_them_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(
+        &dir,
+        "bad.kakuro",
+        "\\ 3\\ \\\n\\ __ x7\n\\ ?? __\n\\ __ 5\n",
+    );
+    let h = app_with(Some(bad));
+    h.get_by_label("Could not open the file");
+    // The box's text, not the status line's.
+    let message = h
+        .get_all_by_label_contains("bad.kakuro:4:")
+        .filter_map(|node| node.value())
+        .max_by_key(String::len)
+        .expect("the box lists line 4");
+    for line in ["bad.kakuro:2:", "bad.kakuro:3:", "bad.kakuro:4:"] {
+        assert!(message.contains(line), "{line} in {message}");
+    }
+    let status = h.state().status_message().to_string();
+    assert!(
+        status.contains("bad.kakuro:2:") && status.ends_with("(and 2 more)"),
+        "{status}"
+    );
+}

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use super::dialogs::{Confirm, PathPrompt, Pe424Choice};
 use super::sheet::Sheet;
 use super::{KakuroApp, Meta};
-use crate::format::{self, Document, Format};
+use crate::format::{self, Document, Format, FormatError};
 use crate::{Grid, Pos};
 
 /// How many recent files the File menu lists.
@@ -147,7 +147,8 @@ impl KakuroApp {
                 return Ok(());
             }
         }
-        let loaded = format::parse(&text, read_as).map_err(|e| e.in_file(path).to_string())?;
+        let loaded =
+            format::parse(&text, read_as).map_err(|e| every_error(path, &text, read_as, e))?;
         let doc = loaded.document;
         let sheet = sheet_of(doc.grid, doc.solution.as_deref());
         let meta = Meta {
@@ -245,9 +246,15 @@ impl KakuroApp {
         match result {
             Ok(()) => true,
             Err(e) => {
-                self.dialogs.error = Some((title, e.clone()));
+                // The status line has room for the first of several errors; the box has them all.
+                let mut lines = e.lines();
+                let first = lines.next().unwrap_or_default();
+                self.status.error(match lines.count() {
+                    0 => first.to_string(),
+                    more => format!("{first} (and {more} more)"),
+                });
+                self.dialogs.error = Some((title, e));
                 self.dialogs.error_fresh = true;
-                self.status.error(e);
                 false
             }
         }
@@ -463,3 +470,29 @@ impl KakuroApp {
         }
     }
 }
+
+/// Errors of a file one per line: for a `.kakuro` text, every line's first error (up to
+/// [`MAX_ERRORS_SHOWN`]), where parsing stops at the file's first; a user fixing the file by
+/// hand wants them all at once, as `kakuro check` gives them.
+fn every_error(path: &Path, text: &str, format: Format, first: FormatError) -> String {
+    let all = match format {
+        Format::Kakuro => format::kakuro_text::diagnose(text),
+        _ => Vec::new(),
+    };
+    if all.len() < 2 {
+        return first.in_file(path).to_string();
+    }
+    let more = all.len().saturating_sub(MAX_ERRORS_SHOWN);
+    let mut lines: Vec<String> = all
+        .into_iter()
+        .take(MAX_ERRORS_SHOWN)
+        .map(|e| e.in_file(path).to_string())
+        .collect();
+    if more > 0 {
+        lines.push(format!("… and {more} more lines with errors"));
+    }
+    lines.join("\n")
+}
+
+/// Errors a message box lists before it says how many more there are.
+const MAX_ERRORS_SHOWN: usize = 12;
