@@ -240,12 +240,25 @@ impl<'a, 'f> Counter<'a, 'f> {
             // `nth` walks the enumeration's order: it meets the root's components and those
             // below branching in that order, not those below a plan's own order.
             let on_walk = state.mark() == self.root || self.plan.rank(comp[0]) == plan::FOLLOW;
+            // A key with renamed digits stands for every renaming of the state, and a graph
+            // holds the digits of one.
+            let on_walk = on_walk && !self.touched.is_empty();
             let room = self.memo.dag_room();
             let mut recording = (self.record && on_walk).then(|| Recording::within(room));
-            let swept = match &mut recording {
+            let learnt = (limits.ceiling, limits.smaller_than);
+            let mut swept = match &mut recording {
                 Some(r) => sweep::count(model, domains, live, comp, limits, &mut on_step, r),
                 None => sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ()),
             }?;
+            if swept.is_none()
+                && recording.is_some()
+                && learnt == (limits.ceiling, limits.smaller_than)
+            {
+                // Declined without learning a limit: past the count a recording's slot holds
+                // (2^104), which a plain sweep may still take.
+                recording = None;
+                swept = sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ())?;
+            }
             if let Some(n) = swept {
                 if let Some(dag) = recording.and_then(|r| r.finish(comp.len())) {
                     self.memo.keep_dag(&key, dag);
@@ -297,6 +310,10 @@ impl<'a, 'f> Counter<'a, 'f> {
             return None;
         }
         self.build_key(comp);
+        if self.touched.is_empty() {
+            // Renamed digits (see `count_component`): no graph is kept under such a key.
+            return None;
+        }
         self.memo.dag(&self.key)
     }
 
@@ -478,7 +495,7 @@ impl Solver<'_> {
     fn run_count(&mut self, progress: Option<&mut dyn FnMut(f64)>) -> Result<BigUint, Cancelled> {
         let start = Instant::now();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
-        let keep_graphs = self.keep_graphs;
+        let (keep_graphs, sweep_from) = (self.keep_graphs, self.sweep_from);
         let (total, mut stats) = on_deep_stack(model.vars, progress, |sink| {
             let mut stats = Stats {
                 nodes: 1,
@@ -494,7 +511,7 @@ impl Solver<'_> {
             }
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, sink);
-            counter.sweep_from = SWEEP_FROM;
+            counter.sweep_from = sweep_from;
             counter.record = keep_graphs;
             let total = counter.count_part(&all, (0.0, 1.0));
             if total.is_ok() {

@@ -155,6 +155,9 @@ pub struct Solver<'p> {
     /// Whether a count keeps the graphs of the parts it sweeps for [`Solver::nth`]
     /// ([`Solver::counting_only`]).
     keep_graphs: bool,
+    /// Components this big or bigger are offered to a sweep when counting (tests lower it to
+    /// sweep small puzzles).
+    sweep_from: usize,
 }
 
 impl<'p> Solver<'p> {
@@ -169,6 +172,7 @@ impl<'p> Solver<'p> {
             tuning: search::Tuning::default(),
             probes_after: PROBES_AFTER,
             keep_graphs: true,
+            sweep_from: count::SWEEP_FROM,
         }
     }
 

@@ -185,6 +185,10 @@ impl Recording {
             }
             alive[s] = here;
         }
+        if !alive[0].first().is_some_and(|&live| live) {
+            // No filling at all: nothing to walk through.
+            return None;
+        }
         // Number the living states afresh and keep the edges between them.
         let numbers: Vec<Vec<u32>> = alive
             .iter()

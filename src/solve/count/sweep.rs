@@ -70,9 +70,9 @@ struct Step {
 /// such that every run touching it completes one of its live digit sets (`live`); `Ok(None)`
 /// when the sweep declines: a cryptic puzzle, a component `limits` rule out, a frontier over
 /// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both lower `limits`),
-/// or a count past `u128`. `on_step` is called before each cell's step with the share of the
-/// estimated work done so far (0.0 to 1.0); its error (a cancel) ends the sweep. `trace` hears
-/// every transition.
+/// or a count past `u128` (2^104 with a [`Recording`](super::dag::Recording)). `on_step` is
+/// called before each cell's step with the share of the estimated work done so far (0.0 to
+/// 1.0); its error (a cancel) ends the sweep. `trace` hears every transition.
 pub(crate) fn count<T: Trace>(
     model: &Model,
     domains: &[Mask],
