@@ -464,7 +464,6 @@ mod tests {
     use crate::solve::state::State;
 
     use super::*;
-    use crate::solve::count::sweep::{self, Limits};
 
     #[test]
     fn a_numbered_slot_keeps_its_number_and_refuses_past_its_width() {
@@ -477,57 +476,6 @@ mod tests {
             slot.add((1 << 104) - 4).map(Slot::count),
             Some((1 << 104) - 1)
         );
-    }
-
-    /// A recording without room gives up, and the sweep counts on as without one.
-    #[test]
-    fn a_recording_out_of_room_keeps_nothing_and_changes_no_count() {
-        let grid = generate::random_grid(6, 6, 0.2, 1);
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let model = Model::new(&puzzle);
-        let mut state = State::new(&model);
-        propagate_all(&model, &mut state).unwrap();
-        let part: Vec<u32> = (0..model.vars as u32)
-            .filter(|&v| !is_single(state.domains[v as usize]))
-            .collect();
-        let (d, l) = (&state.domains, &state.live);
-        let on_step = &mut |_| Ok(());
-        let plain = sweep::count(
-            &model,
-            d,
-            l,
-            &part,
-            &mut Limits::default(),
-            on_step,
-            &mut (),
-        );
-        let mut roomy = Recording::within(usize::MAX);
-        let recorded = sweep::count(
-            &model,
-            d,
-            l,
-            &part,
-            &mut Limits::default(),
-            on_step,
-            &mut roomy,
-        );
-        let mut cramped = Recording::within(64);
-        let given_up = sweep::count(
-            &model,
-            d,
-            l,
-            &part,
-            &mut Limits::default(),
-            on_step,
-            &mut cramped,
-        );
-        let (plain, recorded, given_up) = (plain.unwrap(), recorded.unwrap(), given_up.unwrap());
-        assert!(plain.is_some_and(|n| n > 1));
-        assert_eq!(recorded, plain);
-        assert_eq!(given_up, plain);
-        let all = vec![Mask::MAX; part.len()];
-        assert_eq!(roomy.finish(part.len()).map(|g| g.count(&all)), plain);
-        assert!(cramped.finish(part.len()).is_none());
     }
 
     /// Under random decisions, the graph of a swept root part counts what branching counts,

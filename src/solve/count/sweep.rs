@@ -513,6 +513,7 @@ mod tests {
     use crate::puzzle::Puzzle;
     use crate::solve::CancelToken;
     use crate::solve::count::Counter;
+    use crate::solve::count::dag::Recording;
     use crate::solve::generate;
     use crate::solve::memo::{Memo, Tally};
     use crate::solve::propagate::propagate_all;
@@ -612,5 +613,49 @@ mod tests {
         let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
         counter.sweep_from = 2;
         assert_eq!(counter.count_component(&part, (0.0, 1.0)), Err(Cancelled));
+    }
+
+    /// A recording without room gives up, and the sweep counts on as without one.
+    #[test]
+    fn a_recording_out_of_room_keeps_nothing_and_changes_no_count() {
+        let (model, state, part) = open_part();
+        let (d, l) = (&state.domains, &state.live);
+        let on_step = &mut |_| Ok(());
+        let plain = count(
+            &model,
+            d,
+            l,
+            &part,
+            &mut Limits::default(),
+            on_step,
+            &mut (),
+        );
+        let mut roomy = Recording::within(usize::MAX);
+        let recorded = count(
+            &model,
+            d,
+            l,
+            &part,
+            &mut Limits::default(),
+            on_step,
+            &mut roomy,
+        );
+        let mut cramped = Recording::within(64);
+        let given_up = count(
+            &model,
+            d,
+            l,
+            &part,
+            &mut Limits::default(),
+            on_step,
+            &mut cramped,
+        );
+        let (plain, recorded, given_up) = (plain.unwrap(), recorded.unwrap(), given_up.unwrap());
+        assert!(plain.is_some_and(|n| n > 1));
+        assert_eq!(recorded, plain);
+        assert_eq!(given_up, plain);
+        let all = vec![Mask::MAX; part.len()];
+        assert_eq!(roomy.finish(part.len()).map(|g| g.count(&all)), plain);
+        assert!(cramped.finish(part.len()).is_none());
     }
 }
