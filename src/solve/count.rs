@@ -593,6 +593,23 @@ impl Solver<'_> {
     }
 }
 
+/// The model of `generate::random_grid(width, height, walls, seed)` and its root state after
+/// propagation; `None` when propagation finds no solution. For the counting modules' tests.
+#[cfg(test)]
+pub(crate) fn generated_root(
+    width: usize,
+    height: usize,
+    walls: f64,
+    seed: u64,
+) -> Option<(Model, State)> {
+    let grid = super::generate::random_grid(width, height, walls, seed);
+    let puzzle = crate::puzzle::Puzzle::from_grid(&grid).unwrap();
+    let model = Model::new(&puzzle);
+    let mut state = State::new(&model);
+    propagate_all(&model, &mut state).ok()?;
+    Some((model, state))
+}
+
 #[cfg(test)]
 mod tests {
     use rand::rngs::StdRng;

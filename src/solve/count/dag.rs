@@ -454,14 +454,10 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    use crate::puzzle::Puzzle;
     use crate::solve::CancelToken;
-    use crate::solve::count::Counter;
-    use crate::solve::generate;
+    use crate::solve::count::{Counter, generated_root};
     use crate::solve::memo::{Memo, Tally};
-    use crate::solve::model::Model;
-    use crate::solve::propagate::{assign, digits, propagate_all};
-    use crate::solve::state::State;
+    use crate::solve::propagate::{assign, digits};
 
     use super::*;
 
@@ -485,13 +481,9 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(7);
         let mut graphs = 0;
         for seed in 0..16 {
-            let grid = generate::random_grid(6, 6, 0.2, seed);
-            let puzzle = Puzzle::from_grid(&grid).unwrap();
-            let model = Model::new(&puzzle);
-            let mut state = State::new(&model);
-            if propagate_all(&model, &mut state).is_err() {
+            let Some((model, state)) = generated_root(6, 6, 0.2, seed) else {
                 continue;
-            }
+            };
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut memo = Memo::default();
             let cancel = CancelToken::new();

@@ -510,13 +510,10 @@ fn steps(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Puzzle;
     use crate::solve::CancelToken;
-    use crate::solve::count::Counter;
     use crate::solve::count::dag::Recording;
-    use crate::solve::generate;
+    use crate::solve::count::{Counter, generated_root};
     use crate::solve::memo::{Memo, Tally};
-    use crate::solve::propagate::propagate_all;
     use crate::solve::state::State;
 
     /// Every root part of small generated puzzles: the sweep's count is the branching's.
@@ -526,13 +523,9 @@ mod tests {
         for seed in 0..400 {
             let size = 3 + (seed % 3) as usize;
             let walls = [0.2, 0.3, 0.45][seed as usize % 3];
-            let grid = generate::random_grid(size, size + 1, walls, seed);
-            let puzzle = Puzzle::from_grid(&grid).unwrap();
-            let model = Model::new(&puzzle);
-            let mut state = State::new(&model);
-            if propagate_all(&model, &mut state).is_err() {
+            let Some((model, state)) = generated_root(size, size + 1, walls, seed) else {
                 continue;
-            }
+            };
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut memo = Memo::default();
             let cancel = CancelToken::new();
@@ -565,11 +558,7 @@ mod tests {
 
     /// The root part of a 6 × 6 generated puzzle with few walls, propagated: one sweep.
     fn open_part() -> (Model, State, Vec<u32>) {
-        let grid = generate::random_grid(6, 6, 0.2, 1);
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let model = Model::new(&puzzle);
-        let mut state = State::new(&model);
-        propagate_all(&model, &mut state).unwrap();
+        let (model, state) = generated_root(6, 6, 0.2, 1).unwrap();
         let part: Vec<u32> = (0..model.vars as u32)
             .filter(|&v| !is_single(state.domains[v as usize]))
             .collect();
@@ -618,39 +607,30 @@ mod tests {
     /// A recording without room gives up, and the sweep counts on as without one.
     #[test]
     fn a_recording_out_of_room_keeps_nothing_and_changes_no_count() {
+        fn sweep<T: Trace>(
+            model: &Model,
+            state: &State,
+            part: &[u32],
+            trace: &mut T,
+        ) -> Option<u128> {
+            let (d, l) = (&state.domains, &state.live);
+            count(
+                model,
+                d,
+                l,
+                part,
+                &mut Limits::default(),
+                &mut |_| Ok(()),
+                trace,
+            )
+            .unwrap()
+        }
         let (model, state, part) = open_part();
-        let (d, l) = (&state.domains, &state.live);
-        let on_step = &mut |_| Ok(());
-        let plain = count(
-            &model,
-            d,
-            l,
-            &part,
-            &mut Limits::default(),
-            on_step,
-            &mut (),
-        );
+        let plain = sweep(&model, &state, &part, &mut ());
         let mut roomy = Recording::within(usize::MAX);
-        let recorded = count(
-            &model,
-            d,
-            l,
-            &part,
-            &mut Limits::default(),
-            on_step,
-            &mut roomy,
-        );
+        let recorded = sweep(&model, &state, &part, &mut roomy);
         let mut cramped = Recording::within(64);
-        let given_up = count(
-            &model,
-            d,
-            l,
-            &part,
-            &mut Limits::default(),
-            on_step,
-            &mut cramped,
-        );
-        let (plain, recorded, given_up) = (plain.unwrap(), recorded.unwrap(), given_up.unwrap());
+        let given_up = sweep(&model, &state, &part, &mut cramped);
         assert!(plain.is_some_and(|n| n > 1));
         assert_eq!(recorded, plain);
         assert_eq!(given_up, plain);
