@@ -103,7 +103,7 @@ fn solution_rows(grid: &Grid, digits: &[u8]) -> Vec<String> {
 
 /// Reads a `.ron` save of any version up to [`VERSION`].
 pub fn from_str(text: &str) -> Result<Document, FormatError> {
-    let probe: Probe = ron::from_str(text).map_err(ron_error)?;
+    let probe: Probe = ron::from_str(text).map_err(|e| ron_error(text, e))?;
     match probe.version {
         0 => return Err(FormatError::new("format version 0 does not exist")),
         1 => {}
@@ -114,7 +114,7 @@ pub fn from_str(text: &str) -> Result<Document, FormatError> {
             )));
         }
     }
-    let save: SaveV1 = ron::from_str(text).map_err(ron_error)?;
+    let save: SaveV1 = ron::from_str(text).map_err(|e| ron_error(text, e))?;
     if save.rows.len() > MAX_SIDE {
         return Err(FormatError::new(format!(
             "the grid has {} rows; the largest allowed is {MAX_SIDE}",
@@ -143,10 +143,11 @@ pub fn from_str(text: &str) -> Result<Document, FormatError> {
 
 /// A ron error with its place, in the words of the file format rather than of the program's
 /// types (ron names the struct it reads into, `Kakuro`, which the file never mentions).
-fn ron_error(e: ron::error::SpannedError) -> FormatError {
+fn ron_error(text: &str, e: ron::error::SpannedError) -> FormatError {
     use ron::Error;
     const SHAPE: &str = "a puzzle is `(version: 1, rows: [\"...\", ...])`, optionally with title, \
          author, notes and solution";
+    const CUT: &str = "the file ends before the puzzle does: is it cut short?";
     let message = match &e.code {
         Error::ExpectedStructLike | Error::ExpectedNamedStructLike(_) => {
             format!("expected `(` to open the puzzle: {SHAPE}")
@@ -162,7 +163,33 @@ fn ron_error(e: ron::error::SpannedError) -> FormatError {
         }
         Error::DuplicateStructField { field, .. } => format!("the field `{field}` appears twice"),
         Error::Eof => format!("the file ends before the puzzle does: {SHAPE}"),
+        Error::ExpectedMapColon => "expected `:` after the field's name".into(),
+        Error::ExpectedComma => "expected `,` between fields and between list items".into(),
+        Error::ExpectedStringEnd => "a text in quotes has no closing `\"`".into(),
+        Error::ExpectedString => "expected a text in quotes".into(),
+        Error::ExpectedInteger => "expected a whole number".into(),
+        Error::ExpectedArray => "expected `[` to open a list".into(),
+        Error::ExpectedArrayEnd => "expected `]` to close the list".into(),
+        Error::ExpectedStructLikeEnd => "expected `)` to close the puzzle".into(),
+        Error::ExpectedOption => "expected `Some(...)` or `None`".into(),
+        Error::ExpectedOptionEnd => "expected `)` to close `Some(...)`".into(),
+        Error::ExpectedIdentifier => "expected a field's name".into(),
         other => other.to_string(),
+    };
+    // A well-formed save ends with the puzzle's `)`, and ron trips before its end: otherwise,
+    // whatever it tripped on, the likelier story is a file cut short, so say that too.
+    let (line, col) = (e.span.end.line, e.span.end.col);
+    let nothing_after = text
+        .split_inclusive('\n')
+        .skip(line.saturating_sub(1))
+        .flat_map(str::chars)
+        .skip(col.saturating_sub(1))
+        .all(char::is_whitespace);
+    let cut = !matches!(e.code, Error::Eof) && (nothing_after || !text.trim_end().ends_with(')'));
+    let message = if cut {
+        format!("{message}; {CUT}")
+    } else {
+        message
     };
     FormatError::at(e.span.start.line, e.span.start.col, message)
 }
@@ -291,6 +318,41 @@ mod tests {
             e.message.starts_with("grid row 2: unexpected letter 'x'"),
             "{e}"
         );
+    }
+
+    /// A save cut short anywhere (a failed copy, a full disk) says so, in words, with a place.
+    #[test]
+    fn a_file_cut_short_anywhere_says_it_ends_too_soon() {
+        let text = to_string(&mini());
+        let end = text.trim_end().len() - 1;
+        for cut in (1..end).filter(|&i| text.is_char_boundary(i)) {
+            let e = from_str(&text[..cut]).unwrap_err();
+            assert!(
+                e.message.contains("the file ends before the puzzle does"),
+                "cut at {cut}: {e}"
+            );
+            assert!(!e.message.starts_with("Expected"), "cut at {cut}: {e}");
+            assert!(e.line.is_some(), "cut at {cut}: {e}");
+        }
+    }
+
+    /// ron's own wording is replaced for the mistakes a hand edit makes.
+    #[test]
+    fn syntax_errors_are_in_plain_words() {
+        for (text, says) in [
+            (
+                "(version 1, rows: [])",
+                "expected `:` after the field's name",
+            ),
+            ("(version: 1 rows: [])", "expected `,` between"),
+            ("(version: 1, rows: [\"_\" \"_\"])", "expected `,` between"),
+            ("(version: \"1\", rows: [])", "expected a whole number"),
+            ("(version: 1, rows: [_])", "expected a text in quotes"),
+        ] {
+            let e = from_str(text).unwrap_err();
+            assert!(e.message.starts_with(says), "{text:?}: {e}");
+            assert!(!e.message.contains("ends before"), "{text:?}: {e}");
+        }
     }
 
     #[test]
