@@ -602,3 +602,16 @@ fn a_file_with_several_bad_lines_lists_them_all() {
         "{status}"
     );
 }
+
+/// The path prompt says which folder a relative path is in only once one is typed.
+#[test]
+fn the_path_prompt_names_the_folder_only_for_a_relative_path() {
+    let mut h = app_with(None);
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    h.get_by_role_and_label(egui::Role::TextInput, "Path");
+    assert!(h.query_by_label_contains("Relative to").is_none());
+    type_path(&mut h, std::path::Path::new("mine.kakuro"));
+    assert!(h.query_by_label_contains("Relative to").is_some());
+    type_path(&mut h, &std::env::temp_dir().join("mine.kakuro"));
+    assert!(h.query_by_label_contains("Relative to").is_none());
+}

@@ -51,7 +51,7 @@ impl Browser {
         // Before the first run the panel has the shape it will have during one, its lines blank
         // and its controls disabled, so nothing below moves when Solve is pressed.
         let lines = self.run_lines();
-        ui.add(egui::ProgressBar::new(lines.done).desired_height(6.0));
+        ui.add(thin_bar(lines.done));
         ui.label(RichText::new(lines.count).small());
         ui.label(RichText::new(lines.state).small());
         ui.label(RichText::new(lines.exact).small());
@@ -238,6 +238,17 @@ fn parse_number(text: &str) -> Option<u64> {
         .filter(|c| !matches!(c, ',' | '_' | ' ' | '#'))
         .collect();
     digits.parse().ok().filter(|&k| k > 0)
+}
+
+/// The panels' thin progress bar. egui draws an empty bar's fill as a dot at its left end, which
+/// reads as progress, so an empty one has no fill.
+pub(crate) fn thin_bar(done: f32) -> egui::ProgressBar {
+    let bar = egui::ProgressBar::new(done).desired_height(6.0);
+    if done > 0.0 {
+        bar
+    } else {
+        bar.fill(egui::Color32::TRANSPARENT)
+    }
 }
 
 #[cfg(test)]

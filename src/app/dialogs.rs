@@ -241,7 +241,8 @@ impl KakuroApp {
                 edit.request_focus();
             }
             let path = target(purpose, &prompt.text);
-            if path.is_relative()
+            if !prompt.text.trim().is_empty()
+                && path.is_relative()
                 && let Ok(here) = std::env::current_dir()
             {
                 ui.label(

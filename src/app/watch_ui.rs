@@ -433,7 +433,7 @@ impl KakuroApp {
         let view = &session.view;
         let stats = view.stats;
         if session.watcher.is_some() {
-            ui.add(egui::ProgressBar::new(view.progress as f32).desired_height(6.0));
+            ui.add(super::browser_ui::thin_bar(view.progress as f32));
             let state = if self.watch.paused {
                 "paused"
             } else {
