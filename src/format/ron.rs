@@ -176,8 +176,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError) -> FormatError {
         Error::ExpectedIdentifier => "expected a field's name".into(),
         other => other.to_string(),
     };
-    // A well-formed save ends with the puzzle's `)`, and ron trips before its end: otherwise,
-    // whatever it tripped on, the likelier story is a file cut short, so say that too.
+    // ron trips at the very end of a file cut short, whatever it expected there: say that too.
     let (line, col) = (e.span.end.line, e.span.end.col);
     let nothing_after = text
         .split_inclusive('\n')
@@ -185,7 +184,17 @@ fn ron_error(text: &str, e: ron::error::SpannedError) -> FormatError {
         .flat_map(str::chars)
         .skip(col.saturating_sub(1))
         .all(char::is_whitespace);
-    let cut = !matches!(e.code, Error::Eof) && (nothing_after || !text.trim_end().ends_with(')'));
+    // (A text in quotes left open runs to the end of the file, wherever ron says it begins.)
+    let at_end = nothing_after || matches!(e.code, Error::ExpectedStringEnd);
+    let cut = at_end
+        && !text.trim().is_empty()
+        && !matches!(
+            e.code,
+            Error::Eof
+                | Error::TrailingCharacters
+                | Error::ExpectedStructLike
+                | Error::ExpectedNamedStructLike(_)
+        );
     let message = if cut {
         format!("{message}; {CUT}")
     } else {
@@ -348,6 +357,12 @@ mod tests {
             ("(version: 1, rows: [\"_\" \"_\"])", "expected `,` between"),
             ("(version: \"1\", rows: [])", "expected a whole number"),
             ("(version: 1, rows: [_])", "expected a text in quotes"),
+            (
+                "(version: \"1\", rows: []) // a note",
+                "expected a whole number",
+            ),
+            ("(version: 1, rows: []);", "Non-whitespace trailing"),
+            ("{\"version\": 1}", "expected `(` to open the puzzle"),
         ] {
             let e = from_str(text).unwrap_err();
             assert!(e.message.starts_with(says), "{text:?}: {e}");

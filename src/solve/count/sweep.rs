@@ -38,9 +38,6 @@ const GREEDY_UP_TO: usize = 200;
 /// Starts the greedy order is tried from (spread over the component's cells).
 const GREEDY_STARTS: usize = 16;
 
-/// Candidate orders planned in full (their run tables made), cheapest estimate first.
-const PLANNED: usize = 2;
-
 /// What one count's sweeps have learnt not to try.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
@@ -198,10 +195,10 @@ fn runs_of(model: &Model, comp: &[u32]) -> Option<(Vec<u32>, Vec<[usize; 2]>)> {
     Some((runs, of_cell))
 }
 
-/// The sweep of `comp` with the smallest estimate among a few orders: by rows, by columns, and
-/// greedy from several starts. Each order is first estimated from the runs' classes in the
-/// component's own order (cheap); the [`PLANNED`] cheapest are planned in full. `None` when
-/// every order is too wide.
+/// The sweep of `comp` with the smallest estimate (see [`Plan`]) among its orders by rows, by
+/// columns, and the greedy order from [`GREEDY_STARTS`] starts whose estimate from the runs'
+/// classes in the component's own cell order (cheap to make) is smallest among those not too
+/// wide. `None` when every order is too wide or a run's table cannot be made.
 fn best_plan(
     model: &Model,
     domains: &[Mask],
@@ -210,28 +207,25 @@ fn best_plan(
     runs: &[u32],
     of_cell: &[[usize; 2]],
 ) -> Option<Plan> {
-    let mut orders = vec![
-        line_order(model, comp, false),
-        line_order(model, comp, true),
-    ];
-    let own = cells_in(of_cell, runs.len(), 0..comp.len() as u32);
-    let classes = log_classes(model, domains, live, comp, runs, &own)?;
-    // The greedy order costs a pass over the cells per cell: only for parts a sweep may take.
-    if comp.len() <= GREEDY_UP_TO {
-        let starts = comp.len().min(GREEDY_STARTS);
-        orders
-            .extend((0..starts).map(|t| greedy_order(of_cell, &classes, t * comp.len() / starts)));
-    }
-    let mut ranked: Vec<(f64, Vec<u32>)> = orders
+    let plan_of = |order: &[u32]| plan(model, domains, live, comp, runs, of_cell, order);
+    let mut plans: Vec<Plan> = [false, true]
         .into_iter()
-        .map(|order| (estimate(&order, of_cell, &classes), order))
+        .filter_map(|by_columns| plan_of(&line_order(model, comp, by_columns)))
         .collect();
-    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
-    ranked
-        .iter()
-        .filter_map(|(_, order)| plan(model, domains, live, comp, runs, of_cell, order))
-        .take(PLANNED)
-        .min_by(|a, b| a.cost.total_cmp(&b.cost))
+    // The greedy order costs a pass over the cells per cell: only for parts a sweep may take.
+    let own = cells_in(of_cell, runs.len(), 0..comp.len() as u32);
+    if comp.len() <= GREEDY_UP_TO
+        && let Some(classes) = log_classes(model, domains, live, comp, runs, &own)
+    {
+        let starts = comp.len().min(GREEDY_STARTS);
+        let mut greedy: Vec<(f64, Vec<u32>)> = (0..starts)
+            .map(|t| greedy_order(of_cell, &classes, t * comp.len() / starts))
+            .map(|order| (estimate(&order, of_cell, &classes), order))
+            .collect();
+        greedy.sort_by(|a, b| a.0.total_cmp(&b.0));
+        plans.extend(greedy.iter().find_map(|(_, order)| plan_of(order)));
+    }
+    plans.into_iter().min_by(|a, b| a.cost.total_cmp(&b.cost))
 }
 
 /// A sweep made ready: the runs' tables and the cells' steps in the chosen order, with an
@@ -297,6 +291,9 @@ fn plan(
 }
 
 fn binomial(n: u32, k: u32) -> f64 {
+    if k > n {
+        return 0.0;
+    }
     (0..k).fold(1.0, |a, i| a * f64::from(n - i) / f64::from(i + 1))
 }
 
@@ -456,11 +453,13 @@ fn log_classes(
         let table = run_table(model, domains, live, c as usize, &cells)?;
         let union = cells.iter().fold(0, |a, &d| a | d);
         let len = cells.len();
+        // At least one class each, so that every log is finite (a propagated state leaves
+        // every run some completion, but the order must be whole even if one did not).
         let logs = (0..=len)
             .map(|k| match &table {
                 _ if k == 0 || k == len => 0.0,
-                RunTable::Free => binomial(union.count_ones(), k as u32).ln(),
-                RunTable::Sum(levels) => (levels[k].len() as f64).ln(),
+                RunTable::Free => binomial(union.count_ones(), k as u32).max(1.0).ln(),
+                RunTable::Sum(levels) => (levels[k].len().max(1) as f64).ln(),
             })
             .collect();
         all.push(logs);
@@ -625,6 +624,14 @@ mod tests {
             .filter(|&v| !is_single(state.domains[v as usize]))
             .collect();
         (model, state, part)
+    }
+
+    /// Choosing more digits than a run's cells can take counts no ways (an order's estimate of
+    /// a run that cannot complete), instead of overflowing.
+    #[test]
+    fn choosing_more_than_there_are_is_no_way() {
+        assert_eq!(binomial(2, 4), 0.0);
+        assert_eq!(binomial(9, 2), 36.0);
     }
 
     /// The largest root part of a generated 21 × 21 puzzle (101 cells), which no order by rows or
