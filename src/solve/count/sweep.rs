@@ -130,7 +130,7 @@ pub(crate) fn count<T: Trace>(
                         (key >> shift) as u16 & 0x1FF
                     };
                     let to = match &tables[r] {
-                        RunTable::Free => {
+                        RunTable::Free { .. } => {
                             if at >> d & 1 != 0 {
                                 continue 'digit;
                             }
@@ -213,10 +213,12 @@ fn best_plan(
         .filter_map(|by_columns| plan_of(&line_order(model, comp, by_columns)))
         .collect();
     // The greedy order costs a pass over the cells per cell: only for parts a sweep may take.
-    let own = cells_in(of_cell, runs.len(), 0..comp.len() as u32);
-    if comp.len() <= GREEDY_UP_TO
-        && let Some(classes) = log_classes(model, domains, live, comp, runs, &own)
+    let own =
+        (comp.len() <= GREEDY_UP_TO).then(|| cells_in(of_cell, runs.len(), 0..comp.len() as u32));
+    if let Some(own) = own
+        && let Some(tables) = run_tables(model, domains, live, comp, runs, &own)
     {
+        let classes = log_classes(&tables, &own);
         let starts = comp.len().min(GREEDY_STARTS);
         let mut greedy: Vec<(f64, Vec<u32>)> = (0..starts)
             .map(|t| greedy_order(of_cell, &classes, t * comp.len() / starts))
@@ -251,14 +253,7 @@ fn plan(
     let cells_in = cells_in(of_cell, runs.len(), order.iter().copied());
     // The steps first: they refuse a frontier too wide before any table is made.
     let steps = steps(order, of_cell, &cells_in, comp, domains)?;
-    let mut tables = Vec::with_capacity(runs.len());
-    for (r, &c) in runs.iter().enumerate() {
-        let cells: Vec<Digits> = cells_in[r]
-            .iter()
-            .map(|&i| domains[comp[i as usize] as usize] >> 1)
-            .collect();
-        tables.push(run_table(model, domains, live, c as usize, &cells)?);
-    }
+    let tables = run_tables(model, domains, live, comp, runs, &cells_in)?;
     // Classes of each open run after each step.
     let mut open: Vec<f64> = vec![1.0; runs.len()];
     let mut cost = 0.0;
@@ -269,15 +264,7 @@ fn plan(
             open[r] = if closes {
                 1.0
             } else {
-                match &tables[r] {
-                    RunTable::Free => {
-                        let union = cells_in[r]
-                            .iter()
-                            .fold(0, |a, &i| a | domains[comp[i as usize] as usize]);
-                        binomial(union.count_ones(), k as u32 + 1)
-                    }
-                    RunTable::Sum(levels) => levels[k + 1].len() as f64,
-                }
+                tables[r].classes(k + 1)
             };
         }
         cost += open.iter().product::<f64>();
@@ -317,13 +304,46 @@ const DEAD: u16 = u16::MAX;
 
 /// How a run's part of the frontier moves as its cells are filled in the sweep's order.
 enum RunTable {
-    /// A run without a sum: its state is the digits used (all different is all it asks).
-    Free,
+    /// A run without a sum: its state is the digits used (all different is all it asks), of
+    /// the `digits` its cells can take between them.
+    Free { digits: u32 },
     /// A run with a sum: after `k` of its cells, its state is a class of the digits used,
     /// two sets sharing a class when they leave the same completions for the cells after;
     /// `levels[k][class][digit - 1]` is the class after the next cell takes the digit
     /// (0 once the run is complete), or [`DEAD`].
     Sum(Vec<Vec<[u16; 9]>>),
+}
+
+impl RunTable {
+    /// How many classes the run has after `k` of its cells, before the last (at least one, so
+    /// that an estimate stays finite even for a run that cannot complete).
+    fn classes(&self, k: usize) -> f64 {
+        match self {
+            RunTable::Free { digits } => binomial(*digits, k as u32).max(1.0),
+            RunTable::Sum(levels) => levels[k].len().max(1) as f64,
+        }
+    }
+}
+
+/// The tables of the runs `runs` of `comp`, each run's cells taken as `cells_in` orders them.
+fn run_tables(
+    model: &Model,
+    domains: &[Mask],
+    live: &[u128],
+    comp: &[u32],
+    runs: &[u32],
+    cells_in: &[Vec<u32>],
+) -> Option<Vec<RunTable>> {
+    let domains_of = |cells: &[u32]| -> Vec<Digits> {
+        cells
+            .iter()
+            .map(|&i| domains[comp[i as usize] as usize] >> 1)
+            .collect()
+    };
+    runs.iter()
+        .zip(cells_in)
+        .map(|(&c, cells)| run_table(model, domains, live, c as usize, &domains_of(cells)))
+        .collect()
 }
 
 /// The table of run `c`, whose undecided cells have the domains `cells` (nine-bit, in the
@@ -336,7 +356,9 @@ fn run_table(
     cells: &[Digits],
 ) -> Option<RunTable> {
     match model.constraints[c].kind {
-        Kind::Free => Some(RunTable::Free),
+        Kind::Free => Some(RunTable::Free {
+            digits: cells.iter().fold(0, |a, &d| a | d).count_ones(),
+        }),
         Kind::Sum => {
             let all = model.cells_of(c);
             let decided: Mask = all
@@ -436,35 +458,23 @@ fn line_order(model: &Model, comp: &[u32], by_columns: bool) -> Vec<u32> {
 
 /// Per run (local index), the natural log of how many classes it has after each number of its
 /// cells (0 to all of them, in `cells_in`'s order): what an order's estimate is made of.
-fn log_classes(
-    model: &Model,
-    domains: &[Mask],
-    live: &[u128],
-    comp: &[u32],
-    runs: &[u32],
-    cells_in: &[Vec<u32>],
-) -> Option<Vec<Vec<f64>>> {
-    let mut all = Vec::with_capacity(runs.len());
-    for (r, &c) in runs.iter().enumerate() {
-        let cells: Vec<Digits> = cells_in[r]
-            .iter()
-            .map(|&i| domains[comp[i as usize] as usize] >> 1)
-            .collect();
-        let table = run_table(model, domains, live, c as usize, &cells)?;
-        let union = cells.iter().fold(0, |a, &d| a | d);
-        let len = cells.len();
-        // At least one class each, so that every log is finite (a propagated state leaves
-        // every run some completion, but the order must be whole even if one did not).
-        let logs = (0..=len)
-            .map(|k| match &table {
-                _ if k == 0 || k == len => 0.0,
-                RunTable::Free => binomial(union.count_ones(), k as u32).max(1.0).ln(),
-                RunTable::Sum(levels) => (levels[k].len().max(1) as f64).ln(),
-            })
-            .collect();
-        all.push(logs);
-    }
-    Some(all)
+fn log_classes(tables: &[RunTable], cells_in: &[Vec<u32>]) -> Vec<Vec<f64>> {
+    tables
+        .iter()
+        .zip(cells_in)
+        .map(|(table, cells)| {
+            let len = cells.len();
+            (0..=len)
+                .map(|k| {
+                    if k == 0 || k == len {
+                        0.0
+                    } else {
+                        table.classes(k).ln()
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The estimated states of a sweep in `order` (the sum over steps of the product of the open
