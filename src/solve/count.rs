@@ -24,11 +24,15 @@
 //! or when the graph was too big to keep, the first `nth` branches through the component (as
 //! the count did before sweeps) and caches them.
 
+mod circuit;
 mod dag;
+mod graph;
 mod plan;
 mod sweep;
 
+pub(crate) use circuit::Circuit;
 pub(crate) use dag::Dag;
+pub(crate) use graph::Graph;
 pub(crate) use plan::Plan;
 
 use std::sync::{Arc, Mutex, PoisonError};
@@ -43,6 +47,7 @@ use super::propagate::{assign, digits, propagate_all};
 use super::search::branch_rank;
 use super::state::{Mark, State};
 use super::{CancelToken, Solver, Stats};
+use circuit::Building;
 use dag::Recording;
 
 /// The count was abandoned because the cancel token fired.
@@ -132,6 +137,10 @@ pub(crate) struct Counter<'a, 'f> {
     pub(crate) record: bool,
     /// The root state's place on the trail.
     root: Mark,
+    /// The circuit being recorded of a root component cut in the plan's order, if any.
+    building: Option<Building>,
+    /// The circuit node of the part last counted, while a circuit is recorded.
+    built: u32,
 }
 
 impl<'a, 'f> Counter<'a, 'f> {
@@ -172,6 +181,8 @@ impl<'a, 'f> Counter<'a, 'f> {
             sweep_limits: sweep::Limits::default(),
             record: false,
             root: Mark::default(),
+            building: None,
+            built: 0,
         };
         counter.root = counter.state.mark();
         if !planned {
@@ -194,6 +205,7 @@ impl<'a, 'f> Counter<'a, 'f> {
         let parts = self.components(vars);
         let mut total = Tally::ONE;
         let width = (share.1 - share.0) / parts.len().max(1) as f64;
+        let mut nodes = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             let lo = share.0 + width * i as f64;
             let n = self.count_component(part, (lo, lo + width))?;
@@ -202,6 +214,10 @@ impl<'a, 'f> Counter<'a, 'f> {
                 return Ok(Tally::ZERO);
             }
             total.mul(&n);
+            nodes.push(self.built);
+        }
+        if let Some(b) = self.building.as_mut().filter(|b| b.on()) {
+            self.built = b.product(&nodes);
         }
         self.finish(share.1);
         Ok(total)
@@ -215,80 +231,169 @@ impl<'a, 'f> Counter<'a, 'f> {
     ) -> Result<Tally, Cancelled> {
         if let [v] = comp {
             // Every constraint on a lone variable has left it exactly its completing digits.
-            return Ok(Tally::Small(
-                self.state.domains[*v as usize].count_ones().into(),
-            ));
+            let digits = self.state.domains[*v as usize];
+            if let Some(b) = self.building.as_mut().filter(|b| b.on()) {
+                self.built = b.lone(*v, digits);
+            }
+            return Ok(Tally::Small(digits.count_ones().into()));
         }
         self.build_key(comp);
-        if let Some(n) = self.memo.get(&self.key) {
+        let mut building = self.building.as_ref().is_some_and(Building::on);
+        if building && self.touched.is_empty() {
+            // Renamed digits (see below): a circuit holds the digits of one renaming.
+            self.building.as_mut().map(Building::fail);
+            building = false;
+        }
+        if building {
+            // Counts found outside this recording have no node: only its own are reused.
+            let b = self.building.as_ref().expect("recording");
+            if let Some((node, n)) = b.seen(&self.key) {
+                self.built = node;
+                self.finish(share.1);
+                return Ok(n);
+            }
+        } else if let Some(n) = self.memo.get(&self.key) {
             self.finish(share.1);
             return Ok(n);
         }
         let key: Box<[u32]> = self.key.as_slice().into();
-        if comp.len() >= self.sweep_from {
-            let (cancel, progress) = (self.cancel, &mut self.progress);
-            let (lo, width) = (share.0, share.1 - share.0);
-            let mut on_step = |done| {
-                if cancel.is_cancelled() {
-                    return Err(Cancelled);
-                }
-                progress.show(lo + width * done);
-                Ok(())
-            };
-            let (model, state, limits) = (self.model, &self.state, &mut self.sweep_limits);
-            let (domains, live) = (&state.domains, &state.live);
-            // `nth` walks the enumeration's order: it meets the root's components and those
-            // below branching in that order, not those below a plan's own order.
-            let on_walk = state.mark() == self.root || self.plan.rank(comp[0]) == plan::FOLLOW;
-            // A key with renamed digits stands for every renaming of the state, and a graph
-            // holds the digits of one.
-            let on_walk = on_walk && !self.touched.is_empty();
-            let room = self.memo.dag_room();
-            let mut recording = (self.record && on_walk).then(|| Recording::within(room));
-            let learnt = (limits.ceiling, limits.smaller_than);
-            let mut swept = match &mut recording {
-                Some(r) => sweep::count(model, domains, live, comp, limits, &mut on_step, r),
-                None => sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ()),
-            }?;
-            if swept.is_none()
-                && recording.is_some()
-                && learnt == (limits.ceiling, limits.smaller_than)
-            {
-                // Declined without learning a limit: past the count a recording's slot holds
-                // (2^104), which a plain sweep may still take.
-                recording = None;
-                swept = sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ())?;
-            }
-            if let Some(n) = swept {
-                if let Some(dag) = recording.and_then(|r| r.finish(comp.len())) {
-                    self.memo.keep_dag(&key, dag);
-                }
-                let n = Tally::Small(n);
-                self.memo.insert(&key, n.clone());
-                self.finish(share.1);
-                return Ok(n);
+        if comp.len() >= self.sweep_from
+            && let Some(n) = self.sweep(comp, &key, share, building)?
+        {
+            return Ok(n);
+        }
+        // A root component cut in the plan's order keeps the circuit of its branching, which
+        // `nth` walks in the enumeration's order instead of counting the states it meets.
+        let starts = !building
+            && self.record
+            && self.state.mark() == self.root
+            && self.plan.rank(comp[0]) != plan::FOLLOW
+            && !self.touched.is_empty();
+        if starts {
+            self.building = Some(Building::within(self.memo.graph_room()));
+        }
+        let total = self.branch(comp, share, building || starts);
+        if starts {
+            let circuit = self
+                .building
+                .take()
+                .and_then(|b| b.finish(self.built, comp));
+            if let (Ok(_), Some(c)) = (&total, circuit) {
+                self.memo.keep_graph(&key, Graph::Cut(c));
             }
         }
+        let total = total?;
+        if let Some(b) = self.building.as_mut().filter(|b| b.on()) {
+            b.remember(&key, self.built, &total);
+        }
+        self.memo.insert(&key, total.clone());
+        Ok(total)
+    }
+
+    /// Offers the component `comp` (its state's key `key`) to the sweep: its count, or `None`
+    /// if the sweep declined. `building`: a circuit is being recorded, which the sweep's graph
+    /// joins.
+    fn sweep(
+        &mut self,
+        comp: &[u32],
+        key: &[u32],
+        share: (f64, f64),
+        building: bool,
+    ) -> Result<Option<Tally>, Cancelled> {
+        let (cancel, progress) = (self.cancel, &mut self.progress);
+        let (lo, width) = (share.0, share.1 - share.0);
+        let mut on_step = |done| {
+            if cancel.is_cancelled() {
+                return Err(Cancelled);
+            }
+            progress.show(lo + width * done);
+            Ok(())
+        };
+        let (model, state, limits) = (self.model, &self.state, &mut self.sweep_limits);
+        let (domains, live) = (&state.domains, &state.live);
+        // `nth` walks the enumeration's order: it meets the root's components and those below
+        // branching in that order, not those below a plan's own order (whose graphs join the
+        // root's circuit instead).
+        let on_walk = state.mark() == self.root || self.plan.rank(comp[0]) == plan::FOLLOW;
+        // A key with renamed digits stands for every renaming of the state, and a graph holds
+        // the digits of one.
+        let on_walk = on_walk && !self.touched.is_empty();
+        let room = match &self.building {
+            Some(b) if building => b.room_left(),
+            _ => self.memo.graph_room(),
+        };
+        let mut recording = (building || self.record && on_walk).then(|| Recording::within(room));
+        let learnt = (limits.ceiling, limits.smaller_than);
+        let mut swept = match &mut recording {
+            Some(r) => sweep::count(model, domains, live, comp, limits, &mut on_step, r),
+            None => sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ()),
+        }?;
+        if swept.is_none() && recording.is_some() && learnt == (limits.ceiling, limits.smaller_than)
+        {
+            // Declined without learning a limit: past the count a recording's slot holds
+            // (2^104), which a plain sweep may still take.
+            recording = None;
+            swept = sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ())?;
+        }
+        let Some(n) = swept else {
+            return Ok(None);
+        };
+        let dag = recording.and_then(|r| r.finish(comp.len()));
+        match (&mut self.building, dag) {
+            (Some(b), Some(dag)) if building => self.built = b.swept(dag),
+            // No graph (a part without solutions has none; the circuit skips it).
+            (Some(b), None) if building && n > 0 => b.fail(),
+            (_, Some(dag)) if !building => self.memo.keep_graph(key, Graph::Swept(dag)),
+            _ => {}
+        }
+        let n = Tally::Small(n);
+        if let Some(b) = self.building.as_mut().filter(|b| building && b.on()) {
+            b.remember(key, self.built, &n);
+        }
+        self.memo.insert(key, n.clone());
+        self.finish(share.1);
+        Ok(Some(n))
+    }
+
+    /// Counts the component `comp` by branching on one variable. `building`: a circuit is
+    /// being recorded, which gets a node for the branching.
+    fn branch(
+        &mut self,
+        comp: &[u32],
+        share: (f64, f64),
+        building: bool,
+    ) -> Result<Tally, Cancelled> {
         let var = self.count_var(comp);
         let dom = self.state.domains[var as usize];
         let step = (share.1 - share.0) / f64::from(dom.count_ones());
         let mut total = Tally::ZERO;
+        let mut arms = Vec::new();
         for (i, d) in digits(dom).enumerate() {
             self.tick()?;
             self.nodes += 1;
             let mark = self.state.mark();
             let lo = share.0 + step * i as f64;
             if assign(self.model, &mut self.state, var as usize, d as u8).is_ok() {
+                let forced = match &mut self.building {
+                    Some(b) if building && b.on() => Some(b.forced(comp, &self.state.domains)),
+                    _ => None,
+                };
                 let n = self.count_part(comp, (lo, lo + step));
                 self.state.undo(mark);
-                total.add(&n?);
+                let n = n?;
+                if let Some(forced) = forced.filter(|_| !n.is_zero()) {
+                    arms.push((forced, self.built));
+                }
+                total.add(&n);
             } else {
                 self.backtracks += 1;
                 self.state.undo(mark);
                 self.finish(lo + step);
             }
         }
-        self.memo.insert(&key, total.clone());
+        if let Some(b) = self.building.as_mut().filter(|b| building && b.on()) {
+            self.built = b.decide(&arms);
+        }
         Ok(total)
     }
 
@@ -305,8 +410,8 @@ impl<'a, 'f> Counter<'a, 'f> {
     }
 
     /// The graph a count kept of the component `comp` in its present state, if any.
-    pub(crate) fn dag(&mut self, comp: &[u32]) -> Option<Arc<Dag>> {
-        if !self.memo.has_dags() {
+    pub(crate) fn graph(&mut self, comp: &[u32]) -> Option<Arc<Graph>> {
+        if !self.memo.has_graphs() {
             return None;
         }
         self.build_key(comp);
@@ -314,7 +419,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             // Renamed digits (see `count_component`): no graph is kept under such a key.
             return None;
         }
-        self.memo.dag(&self.key)
+        self.memo.graph(&self.key)
     }
 
     /// The undecided variables among `vars` as connected components, each ascending, ordered by

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::count::{Dag, Plan};
+use super::count::{Graph, Plan};
 
 /// Default bytes of cached counts kept by one solver.
 pub const DEFAULT_BUDGET: usize = 512 << 20;
@@ -157,9 +157,9 @@ pub struct Memo {
     pub evicted: u64,
     /// The counter's branching plan for the puzzle, made once and kept with the counts.
     plan: Option<Arc<Plan>>,
-    /// The graphs of components a count swept, by key, for `nth`.
-    dags: Table<Arc<Dag>>,
-    dag_bytes: usize,
+    /// The graphs of root components a count kept, by key, for `nth`.
+    graphs: Table<Arc<Graph>>,
+    graph_bytes: usize,
 }
 
 impl Default for Memo {
@@ -180,8 +180,8 @@ impl Memo {
             misses: 0,
             evicted: 0,
             plan: None,
-            dags: Table::default(),
-            dag_bytes: 0,
+            graphs: Table::default(),
+            graph_bytes: 0,
         }
     }
 
@@ -195,29 +195,29 @@ impl Memo {
         self.plan.get_or_insert_with(|| Arc::new(make())).clone()
     }
 
-    /// Keeps the graph of the swept component state `key` (see [`Dag`]) while graphs take
-    /// up to a quarter of the budget; later ones are dropped (`nth` then branches there).
-    pub(crate) fn keep_dag(&mut self, key: &[u32], dag: Dag) {
-        let bytes = dag.bytes() + 4 * key.len() + ENTRY_OVERHEAD;
-        if self.dag_bytes + bytes <= self.budget / 4 && !self.dags.contains_key(key) {
-            self.dag_bytes += bytes;
-            self.dags.insert(key.into(), Arc::new(dag));
+    /// Keeps the graph of the component state `key` (see [`Graph`]) while graphs take up to a
+    /// quarter of the budget; later ones are dropped (`nth` then branches there).
+    pub(crate) fn keep_graph(&mut self, key: &[u32], graph: Graph) {
+        let bytes = graph.bytes() + 4 * key.len() + ENTRY_OVERHEAD;
+        if self.graph_bytes + bytes <= self.budget / 4 && !self.graphs.contains_key(key) {
+            self.graph_bytes += bytes;
+            self.graphs.insert(key.into(), Arc::new(graph));
         }
     }
 
     /// Bytes left for graphs.
-    pub(crate) fn dag_room(&self) -> usize {
-        (self.budget / 4).saturating_sub(self.dag_bytes)
+    pub(crate) fn graph_room(&self) -> usize {
+        (self.budget / 4).saturating_sub(self.graph_bytes)
     }
 
     /// The graph kept for the component state `key`, if any.
-    pub(crate) fn dag(&self, key: &[u32]) -> Option<Arc<Dag>> {
-        self.dags.get(key).cloned()
+    pub(crate) fn graph(&self, key: &[u32]) -> Option<Arc<Graph>> {
+        self.graphs.get(key).cloned()
     }
 
     /// Whether any graph was kept.
-    pub(crate) fn has_dags(&self) -> bool {
-        !self.dags.is_empty()
+    pub(crate) fn has_graphs(&self) -> bool {
+        !self.graphs.is_empty()
     }
 
     /// The count stored for `key`, if it is still cached.

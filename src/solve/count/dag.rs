@@ -11,7 +11,7 @@
 
 use std::ops::{AddAssign, Mul};
 
-use crate::solve::combos::{Mask, is_single};
+use crate::solve::combos::Mask;
 
 /// Transitions a recording may hold (8 bytes each) before it gives up; the count goes on.
 const MAX_EDGES: usize = 1 << 22;
@@ -241,7 +241,7 @@ impl Recording {
             layers,
             small: false,
         };
-        let all: Vec<Mask> = vec![Mask::MAX; dag.vars.len()];
+        let all: Vec<Mask> = vec![Mask::MAX; dag.scope_end()];
         dag.small = u64::try_from(dag.count(&all)).is_ok();
         Some(dag)
     }
@@ -313,24 +313,7 @@ impl Paths for u64 {}
 impl Paths for u128 {}
 
 impl Dag {
-    /// The digits each step may take under `domains`, with the undecided variables outside
-    /// `frame` held to `fixed` (a digit per step, or none): counts of `frame` alone.
-    pub(crate) fn allowed(&self, domains: &[Mask], frame: &[u32], fixed: &[u8]) -> Vec<Mask> {
-        self.vars
-            .iter()
-            .enumerate()
-            .map(|(s, &v)| {
-                let d = domains[v as usize];
-                if is_single(d) || fixed.is_empty() || frame.binary_search(&v).is_ok() {
-                    d
-                } else {
-                    1 << fixed[s]
-                }
-            })
-            .collect()
-    }
-
-    /// The number of fillings the digits `allowed` leave.
+    /// The number of fillings the digits `allowed` (a mask per variable) leave.
     pub(crate) fn count(&self, allowed: &[Mask]) -> u128 {
         fn total<P: Paths>(dag: &Dag, allowed: &[Mask]) -> u128 {
             let mut paths = Vec::new();
@@ -351,7 +334,7 @@ impl Dag {
             dag.forward::<P>(allowed, s, &mut before);
             dag.backward::<P>(allowed, s + 1, &mut after);
             let mut counts = [P::default(); 10];
-            for d in digits_of(allowed[s]) {
+            for d in digits_of(dag.at(allowed, s)) {
                 let mut n = P::default();
                 for e in dag.layers[s].with_digit(d) {
                     n += before[e.from as usize] * after[e.to as usize];
@@ -372,14 +355,15 @@ impl Dag {
         }
     }
 
-    /// One filling that `allowed` leaves, a digit per step; `None` if there is none.
-    pub(crate) fn pick(&self, allowed: &[Mask]) -> Option<Vec<u8>> {
+    /// Writes into `out` (a digit per variable) one filling that `allowed` leaves; `false` if
+    /// there is none.
+    pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
         let steps = self.vars.len();
         let mut reach: Vec<Vec<bool>> = vec![Vec::new(); steps + 1];
         reach[steps] = vec![true; self.widths[steps] as usize];
         for s in (0..steps).rev() {
             let mut here = vec![false; self.widths[s] as usize];
-            for d in digits_of(allowed[s]) {
+            for d in digits_of(self.at(allowed, s)) {
                 for e in self.layers[s].with_digit(d) {
                     here[e.from as usize] |= reach[s + 1][e.to as usize];
                 }
@@ -387,12 +371,11 @@ impl Dag {
             reach[s] = here;
         }
         let mut state = 0u32;
-        let mut digits = Vec::with_capacity(steps);
         for s in 0..steps {
             if !reach[s][state as usize] {
-                return None;
+                return false;
             }
-            let (d, to) = digits_of(allowed[s]).find_map(|d| {
+            let next = digits_of(self.at(allowed, s)).find_map(|d| {
                 let edges = self.layers[s].with_digit(d);
                 let first = edges.partition_point(|e| e.from < state);
                 edges[first..]
@@ -400,11 +383,30 @@ impl Dag {
                     .take_while(|e| e.from == state)
                     .find(|e| reach[s + 1][e.to as usize])
                     .map(|e| (d, e.to))
-            })?;
-            digits.push(d);
+            });
+            let Some((d, to)) = next else {
+                return false;
+            };
+            out[self.vars[s] as usize] = d;
             state = to;
         }
-        Some(digits)
+        true
+    }
+
+    /// The variables the graph fills, in its steps' order.
+    pub(crate) fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+
+    /// One past the highest variable the graph fills: the length `allowed` must reach.
+    fn scope_end(&self) -> usize {
+        self.vars.iter().max().map_or(0, |&v| v as usize + 1)
+    }
+
+    /// The digits step `s` may take under `allowed` (a mask per variable).
+    #[inline]
+    fn at(&self, allowed: &[Mask], s: usize) -> Mask {
+        allowed[self.vars[s] as usize]
     }
 
     /// Into `paths`, the paths from the start to each state before step `upto`.
@@ -412,10 +414,10 @@ impl Dag {
         paths.clear();
         paths.push(P::from(1));
         let mut next = Vec::new();
-        for (s, (layer, &digits)) in self.layers.iter().zip(allowed).take(upto).enumerate() {
+        for (s, layer) in self.layers.iter().enumerate().take(upto) {
             next.clear();
             next.resize(self.widths[s + 1] as usize, P::default());
-            for d in digits_of(digits) {
+            for d in digits_of(self.at(allowed, s)) {
                 for e in layer.with_digit(d) {
                     next[e.to as usize] += paths[e.from as usize];
                 }
@@ -433,7 +435,7 @@ impl Dag {
         for s in (from..steps).rev() {
             here.clear();
             here.resize(self.widths[s] as usize, P::default());
-            for d in digits_of(allowed[s]) {
+            for d in digits_of(self.at(allowed, s)) {
                 for e in self.layers[s].with_digit(d) {
                     here[e.from as usize] += paths[e.to as usize];
                 }
@@ -451,14 +453,6 @@ impl Dag {
 
 #[cfg(test)]
 mod tests {
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
-
-    use crate::solve::CancelToken;
-    use crate::solve::count::{Counter, generated_root};
-    use crate::solve::memo::{Memo, Tally};
-    use crate::solve::propagate::{assign, digits};
-
     use super::*;
 
     #[test]
@@ -472,77 +466,5 @@ mod tests {
             slot.add((1 << 104) - 4).map(Slot::count),
             Some((1 << 104) - 1)
         );
-    }
-
-    /// Under random decisions, the graph of a swept root part counts what branching counts,
-    /// per digit of a cell too, and picks a filling the decisions allow.
-    #[test]
-    fn a_kept_graph_counts_as_branching_does_under_decisions() {
-        let mut rng = StdRng::seed_from_u64(7);
-        let mut graphs = 0;
-        for seed in 0..16 {
-            let Some((model, state)) = generated_root(6, 6, 0.2, seed) else {
-                continue;
-            };
-            let all: Vec<u32> = (0..model.vars as u32).collect();
-            let mut memo = Memo::default();
-            let cancel = CancelToken::new();
-            let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
-            // Parts this small branch faster than they sweep, but they are many.
-            counter.sweep_from = 8;
-            counter.record = true;
-            counter.count_part(&all, (0.0, 1.0)).unwrap();
-            counter.sweep_from = usize::MAX;
-            for part in counter.components(&all) {
-                let Some(dag) = counter.dag(&part) else {
-                    continue;
-                };
-                graphs += 1;
-                for _ in 0..4 {
-                    let mark = counter.state.mark();
-                    for _ in 0..rng.random_range(0..4) {
-                        let open: Vec<u32> = part
-                            .iter()
-                            .copied()
-                            .filter(|&v| !is_single(counter.state.domains[v as usize]))
-                            .collect();
-                        if open.is_empty() {
-                            break;
-                        }
-                        let v = open[rng.random_range(0..open.len())];
-                        let ds: Vec<u32> = digits(counter.state.domains[v as usize]).collect();
-                        let d = ds[rng.random_range(0..ds.len())];
-                        let before = counter.state.mark();
-                        if assign(&model, &mut counter.state, v as usize, d as u8).is_err() {
-                            counter.state.undo(before);
-                        }
-                    }
-                    let allowed = dag.allowed(&counter.state.domains, &part, &[]);
-                    let branched = counter.count_part(&part, (0.0, 1.0)).unwrap();
-                    let counted = dag.count(&allowed);
-                    assert_eq!(Tally::Small(counted), branched, "seed {seed}");
-                    assert_eq!(dag.pick(&allowed).is_some(), counted > 0, "seed {seed}");
-                    if let Some(v) = part
-                        .iter()
-                        .copied()
-                        .find(|&v| !is_single(counter.state.domains[v as usize]))
-                    {
-                        let per_digit = dag.digit_counts(&allowed, v);
-                        assert_eq!(per_digit.iter().sum::<u128>(), counted, "seed {seed}");
-                        for d in digits(counter.state.domains[v as usize]) {
-                            let at = counter.state.mark();
-                            let n = match assign(&model, &mut counter.state, v as usize, d as u8) {
-                                Ok(()) => counter.count_part(&part, (0.0, 1.0)).unwrap(),
-                                Err(_) => Tally::ZERO,
-                            };
-                            counter.state.undo(at);
-                            assert_eq!(Tally::Small(per_digit[d as usize]), n, "seed {seed}");
-                        }
-                    }
-                    counter.state.undo(mark);
-                }
-            }
-        }
-        assert!(graphs >= 10, "only {graphs} graphs kept");
     }
 }

@@ -743,7 +743,7 @@ mod tests {
         assert!(plain.is_some_and(|n| n > 1));
         assert_eq!(recorded, plain);
         assert_eq!(given_up, plain);
-        let all = vec![Mask::MAX; part.len()];
+        let all = vec![Mask::MAX; model.vars];
         assert_eq!(roomy.finish(part.len()).map(|g| g.count(&all)), plain);
         assert!(cramped.finish(part.len()).is_none());
     }

@@ -1,0 +1,437 @@
+//! A component the count cut by branching in the plan's order, kept as a circuit, so that `nth`
+//! can count it under the enumeration's decisions without counting again.
+//!
+//! The count of such a component branches on one variable at a time; each digit that survives
+//! propagation decides some variables (an *arm*'s forced digits) and leaves the rest as
+//! independent parts, each of them a lone variable, a swept component (its [`Dag`]) or another
+//! branching. Recording those choices gives a circuit of decisions and products (a
+//! decision-DNNF, in model counting's terms) whose solutions are the component's. A state met
+//! twice in the count is one node with two parents.
+//!
+//! Restricting each variable to the digits a later state allows and evaluating the circuit
+//! counts the solutions under that state: an arm counts only if its forced digits are allowed,
+//! a product multiplies, a lone variable counts its allowed digits and a swept part passes over
+//! its graph. The arms consistent with a state are few once the state decides the plan's first
+//! variables, so the evaluations `nth` makes shrink as it walks down.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::Dag;
+use crate::solve::combos::{Mask, is_single};
+use crate::solve::memo::{Tally, WordHasher};
+use crate::solve::propagate::digits;
+
+/// Bytes a node, an arm, a forced digit or a product's part take (roughly, with their vectors'
+/// slack), for the memory budget.
+const NODE_BYTES: usize = 40;
+const ARM_BYTES: usize = 12;
+const FORCED_BYTES: usize = 8;
+const PART_BYTES: usize = 4;
+/// Bytes of a remembered state besides its key.
+const SEEN_BYTES: usize = 96;
+
+/// A node of the circuit; its children come before it.
+#[derive(Debug)]
+enum Node {
+    /// A variable whose every constraint is otherwise decided: its digits complete them all.
+    Lone { var: u32, digits: Mask },
+    /// A component counted by a sweep.
+    Swept(Dag),
+    /// Independent parts (`parts[from..to]`): the counts multiply. None: one solution.
+    Product { from: u32, to: u32 },
+    /// A branching: each arm (`arms[from..to]`) is one digit of the branching variable.
+    Decide { from: u32, to: u32 },
+}
+
+/// One digit of a branching: the digits it decides (`forced[from..to]`, the branching
+/// variable's own among them) and the node of what it leaves undecided.
+#[derive(Clone, Copy, Debug)]
+struct Arm {
+    from: u32,
+    to: u32,
+    child: u32,
+}
+
+/// The kept circuit of one component (see the module's notes).
+#[derive(Debug, Default)]
+pub(crate) struct Circuit {
+    /// The component's variables, ascending.
+    vars: Vec<u32>,
+    nodes: Vec<Node>,
+    arms: Vec<Arm>,
+    forced: Vec<(u32, u8)>,
+    parts: Vec<u32>,
+    root: u32,
+    bytes: usize,
+}
+
+/// A node's count under some allowed digits, split by the digit of one target variable when the
+/// node's variables include it.
+#[derive(Clone, Debug)]
+enum Value {
+    Flat(Tally),
+    PerDigit(Box<[Tally; 10]>),
+}
+
+impl Value {
+    const ZERO: Value = Value::Flat(Tally::ZERO);
+
+    fn total(&self) -> Tally {
+        match self {
+            Value::Flat(n) => n.clone(),
+            Value::PerDigit(per) => per.iter().fold(Tally::ZERO, |mut sum, n| {
+                sum.add(n);
+                sum
+            }),
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        match self {
+            Value::Flat(n) => n.is_zero(),
+            Value::PerDigit(per) => per.iter().all(Tally::is_zero),
+        }
+    }
+
+    /// The count of this and an independent part together.
+    fn times(self, other: &Value) -> Value {
+        match (self, other) {
+            (Value::Flat(mut a), Value::Flat(b)) => {
+                a.mul(b);
+                Value::Flat(a)
+            }
+            (Value::Flat(a), Value::PerDigit(per)) => {
+                let mut per = per.clone();
+                per.iter_mut().for_each(|n| n.mul(&a));
+                Value::PerDigit(per)
+            }
+            (Value::PerDigit(mut per), Value::Flat(a)) => {
+                per.iter_mut().for_each(|n| n.mul(a));
+                Value::PerDigit(per)
+            }
+            (Value::PerDigit(_), Value::PerDigit(_)) => {
+                unreachable!("a variable lies in one part of a product")
+            }
+        }
+    }
+
+    /// The count of this and another arm of the same branching.
+    fn plus(self, other: Value) -> Value {
+        match (self, other) {
+            (Value::Flat(mut a), Value::Flat(b)) => {
+                a.add(&b);
+                Value::Flat(a)
+            }
+            (Value::PerDigit(mut a), Value::PerDigit(b)) => {
+                a.iter_mut().zip(b.iter()).for_each(|(x, y)| x.add(y));
+                Value::PerDigit(a)
+            }
+            // Every arm holds every variable of the component (forced or in a part), so a flat
+            // arm next to a split one is an arm with no solutions.
+            (Value::PerDigit(a), Value::Flat(_)) | (Value::Flat(_), Value::PerDigit(a)) => {
+                Value::PerDigit(a)
+            }
+        }
+    }
+
+    /// One solution for each digit `d` of `digits`.
+    fn one_each(digits_mask: Mask) -> Value {
+        let mut per: Box<[Tally; 10]> = Box::new(std::array::from_fn(|_| Tally::ZERO));
+        for d in digits(digits_mask) {
+            per[d as usize] = Tally::ONE;
+        }
+        Value::PerDigit(per)
+    }
+}
+
+/// One evaluation of a circuit under some allowed digits (a mask per variable).
+struct Evaluation<'c> {
+    circuit: &'c Circuit,
+    allowed: &'c [Mask],
+    target: Option<u32>,
+    values: Vec<Option<Value>>,
+}
+
+impl<'c> Evaluation<'c> {
+    fn new(circuit: &'c Circuit, allowed: &'c [Mask], target: Option<u32>) -> Self {
+        Evaluation {
+            circuit,
+            allowed,
+            target,
+            values: vec![None; circuit.nodes.len()],
+        }
+    }
+
+    /// Whether the arm's forced digits are all allowed.
+    fn open(&self, arm: &Arm) -> bool {
+        self.circuit.forced[arm.from as usize..arm.to as usize]
+            .iter()
+            .all(|&(v, d)| self.allowed[v as usize] >> d & 1 != 0)
+    }
+
+    fn value(&mut self, node: u32) -> Value {
+        if let Some(v) = &self.values[node as usize] {
+            return v.clone();
+        }
+        let circuit = self.circuit;
+        let value = match &circuit.nodes[node as usize] {
+            &Node::Lone { var, digits } => {
+                let left = digits & self.allowed[var as usize];
+                if self.target == Some(var) {
+                    Value::one_each(left)
+                } else {
+                    Value::Flat(Tally::Small(left.count_ones().into()))
+                }
+            }
+            Node::Swept(dag) => match self.target {
+                Some(t) if dag.vars().contains(&t) => {
+                    let per = dag.digit_counts(self.allowed, t);
+                    Value::PerDigit(Box::new(per.map(Tally::Small)))
+                }
+                _ => Value::Flat(Tally::Small(dag.count(self.allowed))),
+            },
+            &Node::Product { from, to } => {
+                let mut product = Value::Flat(Tally::ONE);
+                for &part in &circuit.parts[from as usize..to as usize] {
+                    let v = self.value(part);
+                    if v.is_zero() {
+                        product = Value::ZERO;
+                        break;
+                    }
+                    product = product.times(&v);
+                }
+                product
+            }
+            &Node::Decide { from, to } => {
+                let mut sum = Value::ZERO;
+                for arm in &circuit.arms[from as usize..to as usize] {
+                    if !self.open(arm) {
+                        continue;
+                    }
+                    let child = self.value(arm.child);
+                    let forced = &circuit.forced[arm.from as usize..arm.to as usize];
+                    let child = match forced.iter().find(|&&(v, _)| Some(v) == self.target) {
+                        Some(&(_, d)) => {
+                            let mut per: Box<[Tally; 10]> =
+                                Box::new(std::array::from_fn(|_| Tally::ZERO));
+                            per[d as usize] = child.total();
+                            Value::PerDigit(per)
+                        }
+                        None => child,
+                    };
+                    sum = sum.plus(child);
+                }
+                sum
+            }
+        };
+        self.values[node as usize] = Some(value.clone());
+        value
+    }
+
+    /// Writes into `out` the digits of one solution below `node`, which has some.
+    fn fill(&mut self, node: u32, out: &mut [u8]) {
+        let circuit = self.circuit;
+        match &circuit.nodes[node as usize] {
+            &Node::Lone { var, digits } => {
+                let left = digits & self.allowed[var as usize];
+                out[var as usize] = left.trailing_zeros() as u8;
+            }
+            Node::Swept(dag) => {
+                let found = dag.pick(self.allowed, out);
+                debug_assert!(found, "a part with solutions has a filling");
+            }
+            &Node::Product { from, to } => {
+                for &part in &circuit.parts[from as usize..to as usize] {
+                    self.fill(part, out);
+                }
+            }
+            &Node::Decide { from, to } => {
+                for arm in &circuit.arms[from as usize..to as usize] {
+                    if self.open(arm) && !self.value(arm.child).is_zero() {
+                        for &(v, d) in &circuit.forced[arm.from as usize..arm.to as usize] {
+                            out[v as usize] = d;
+                        }
+                        self.fill(arm.child, out);
+                        return;
+                    }
+                }
+                debug_assert!(false, "a branching with solutions has an arm with some");
+            }
+        }
+    }
+}
+
+impl Circuit {
+    /// The component's variables, ascending.
+    pub(crate) fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+
+    /// The solutions the digits `allowed` (a mask per variable) leave.
+    pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
+        Evaluation::new(self, allowed, None)
+            .value(self.root)
+            .total()
+    }
+
+    /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
+    pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
+        match Evaluation::new(self, allowed, Some(var)).value(self.root) {
+            Value::PerDigit(per) => *per,
+            // No solution at all (or `var` outside the component).
+            Value::Flat(_) => std::array::from_fn(|_| Tally::ZERO),
+        }
+    }
+
+    /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
+    /// there is none.
+    pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
+        let mut eval = Evaluation::new(self, allowed, None);
+        if eval.value(self.root).is_zero() {
+            return false;
+        }
+        eval.fill(self.root, out);
+        true
+    }
+
+    /// Bytes held (approximately).
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// How many swept parts it holds.
+    #[cfg(test)]
+    pub(crate) fn swept_parts(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Swept(_)))
+            .count()
+    }
+}
+
+/// A circuit as the count records it, within a byte budget.
+#[derive(Default)]
+pub(crate) struct Building {
+    circuit: Circuit,
+    /// The nodes of the states counted so far, by their keys (digits never renamed), with
+    /// their counts.
+    seen: HashMap<Box<[u32]>, (u32, Tally), BuildHasherDefault<WordHasher>>,
+    seen_bytes: usize,
+    room: usize,
+    /// Past the budget, or a part the circuit cannot hold: nothing more is recorded.
+    failed: bool,
+}
+
+impl Building {
+    /// A recording that gives up past `room` bytes.
+    pub(crate) fn within(room: usize) -> Building {
+        Building {
+            room,
+            ..Building::default()
+        }
+    }
+
+    /// Whether the recording still goes on.
+    pub(crate) fn on(&self) -> bool {
+        !self.failed
+    }
+
+    /// Gives the recording up: the count goes on without it.
+    pub(crate) fn fail(&mut self) {
+        *self = Building {
+            failed: true,
+            ..Building::default()
+        };
+    }
+
+    /// Bytes a sweep's recording may still take.
+    pub(crate) fn room_left(&self) -> usize {
+        self.room
+            .saturating_sub(self.circuit.bytes + self.seen_bytes)
+    }
+
+    fn push(&mut self, node: Node, bytes: usize) -> u32 {
+        self.circuit.nodes.push(node);
+        let id = self.circuit.nodes.len() as u32 - 1;
+        self.circuit.bytes += NODE_BYTES + bytes;
+        if self.circuit.bytes + self.seen_bytes > self.room {
+            self.fail();
+        }
+        id
+    }
+
+    /// The node of a lone variable with digits `digits`.
+    pub(crate) fn lone(&mut self, var: u32, digits: Mask) -> u32 {
+        self.push(Node::Lone { var, digits }, 0)
+    }
+
+    /// The node of a swept component.
+    pub(crate) fn swept(&mut self, dag: Dag) -> u32 {
+        let bytes = dag.bytes();
+        self.push(Node::Swept(dag), bytes)
+    }
+
+    /// The node of independent parts.
+    pub(crate) fn product(&mut self, parts: &[u32]) -> u32 {
+        if let [one] = parts {
+            return *one;
+        }
+        let from = self.circuit.parts.len() as u32;
+        self.circuit.parts.extend_from_slice(parts);
+        let to = self.circuit.parts.len() as u32;
+        self.push(Node::Product { from, to }, PART_BYTES * parts.len())
+    }
+
+    /// Records the digits the arm about to be counted decides: the undecided variables of
+    /// `comp` before the branching that `domains` decide. Returns where they are kept.
+    pub(crate) fn forced(&mut self, comp: &[u32], domains: &[Mask]) -> (u32, u32) {
+        let from = self.circuit.forced.len() as u32;
+        for &v in comp {
+            let d = domains[v as usize];
+            if is_single(d) {
+                self.circuit.forced.push((v, d.trailing_zeros() as u8));
+            }
+        }
+        let to = self.circuit.forced.len() as u32;
+        self.circuit.bytes += FORCED_BYTES * (to - from) as usize;
+        (from, to)
+    }
+
+    /// The node of a branching whose arms are `(forced, child)` (see [`Building::forced`]).
+    pub(crate) fn decide(&mut self, arms: &[((u32, u32), u32)]) -> u32 {
+        let from = self.circuit.arms.len() as u32;
+        self.circuit.arms.extend(
+            arms.iter()
+                .map(|&((from, to), child)| Arm { from, to, child }),
+        );
+        let to = self.circuit.arms.len() as u32;
+        self.push(Node::Decide { from, to }, ARM_BYTES * arms.len())
+    }
+
+    /// The node and count of a state counted before in this recording.
+    pub(crate) fn seen(&self, key: &[u32]) -> Option<(u32, Tally)> {
+        self.seen.get(key).cloned()
+    }
+
+    /// Remembers the node and count of the state `key`.
+    pub(crate) fn remember(&mut self, key: &[u32], node: u32, count: &Tally) {
+        if self.failed {
+            return;
+        }
+        self.seen_bytes += 4 * key.len() + SEEN_BYTES;
+        self.seen.insert(key.into(), (node, count.clone()));
+    }
+
+    /// The circuit of the component `vars` with root `root`; `None` if the recording failed.
+    pub(crate) fn finish(self, root: u32, vars: &[u32]) -> Option<Circuit> {
+        if self.failed || self.circuit.nodes.is_empty() {
+            return None;
+        }
+        Some(Circuit {
+            vars: vars.to_vec(),
+            root,
+            ..self.circuit
+        })
+    }
+}
