@@ -13,16 +13,19 @@
 //! The counter branches in its own order, not the enumeration's: on the variables of a small
 //! separator of the component first (see [`plan`]), so that components fall apart soon and
 //! their pieces are counted and cached on their own. A count does not depend on the order it
-//! was found in, so [`super::nth`], which descends in the enumeration order, asks the counter
-//! for the counts of the states it meets; most of their pieces are in the cache already.
+//! was found in, so [`super::nth`], which descends in the enumeration order, reads the counts
+//! of the states it meets off the kept graphs (below), or asks the counter for them; most of
+//! their pieces are in the cache already.
 //!
 //! [`Solver::count`] first offers a big component to [`sweep`], which counts it whole by its
 //! frontier when the component is a few runs wide; branching takes the rest, and its children
 //! are offered again. A swept component leaves no counts of its inner states; where `nth` will
 //! walk through it (a root component, or one below branching in the enumeration's order) the
-//! sweep keeps its graph of states ([`dag`]), from which `nth` reads those counts. Elsewhere,
-//! or when the graph was too big to keep, the first `nth` branches through the component (as
-//! the count did before sweeps) and caches them.
+//! sweep keeps its graph of states ([`dag`]), from which `nth` reads those counts. A root
+//! component cut in the plan's order keeps the circuit of that branching instead
+//! ([`circuit`]), whose swept parts keep their graphs in it. Where neither was kept (too big
+//! for the budget), the first `nth` branches through the component (as the count did before
+//! sweeps) and caches them.
 
 mod circuit;
 mod dag;
@@ -60,6 +63,10 @@ pub struct Cancelled;
 /// descends the enumeration's order, and the counts it asks for along the way are those of the
 /// states that branching in that order caches, or passes over a kept graph.
 pub(crate) const SWEEP_FROM: usize = 24;
+
+/// The least room for graphs in which a circuit is worth recording (a recording recounts the
+/// states its count meets instead of finding them in the cache).
+const MIN_CIRCUIT_ROOM: usize = 1 << 20;
 
 /// How often the progress callback may be called.
 const REPORT_EVERY: Duration = Duration::from_millis(50);
@@ -132,8 +139,9 @@ pub(crate) struct Counter<'a, 'f> {
     pub(crate) sweep_from: usize,
     /// What sweeps in this count have learnt not to try.
     sweep_limits: sweep::Limits,
-    /// Whether sweeps keep their graphs for `nth` (of the states it will meet: a root
-    /// component's, and those below a part counted in the enumeration's order).
+    /// Whether graphs are kept for `nth` (of the states it will meet: a root component's, and
+    /// those below a part counted in the enumeration's order): sweeps' graphs, and the circuits
+    /// of root components cut in the plan's order.
     pub(crate) record: bool,
     /// The root state's place on the trail.
     root: Mark,
@@ -264,13 +272,21 @@ impl<'a, 'f> Counter<'a, 'f> {
         }
         // A root component cut in the plan's order keeps the circuit of its branching, which
         // `nth` walks in the enumeration's order instead of counting the states it meets.
+        // (Not when one is kept already, as after its count left the cache, nor without room:
+        // a recording recounts every state its count meets.)
+        let room = self
+            .memo
+            .graph_room()
+            .saturating_sub(Memo::graph_overhead(&key));
         let starts = !building
             && self.record
             && self.state.mark() == self.root
             && self.plan.rank(comp[0]) != plan::FOLLOW
-            && !self.touched.is_empty();
+            && !self.touched.is_empty()
+            && room >= MIN_CIRCUIT_ROOM
+            && self.memo.graph(&key).is_none();
         if starts {
-            self.building = Some(Building::within(self.memo.graph_room()));
+            self.building = Some(Building::within(room));
         }
         let total = self.branch(comp, share, building || starts);
         if starts {
@@ -323,15 +339,13 @@ impl<'a, 'f> Counter<'a, 'f> {
             _ => self.memo.graph_room(),
         };
         let mut recording = (building || self.record && on_walk).then(|| Recording::within(room));
-        let learnt = (limits.ceiling, limits.smaller_than);
         let mut swept = match &mut recording {
             Some(r) => sweep::count(model, domains, live, comp, limits, &mut on_step, r),
             None => sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ()),
         }?;
-        if swept.is_none() && recording.is_some() && learnt == (limits.ceiling, limits.smaller_than)
-        {
-            // Declined without learning a limit: past the count a recording's slot holds
-            // (2^104), which a plain sweep may still take.
+        if swept.is_none() && recording.as_ref().is_some_and(Recording::overflowed) {
+            // Past the count a recording's slot holds (2^104), which a plain sweep may still
+            // take.
             recording = None;
             swept = sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ())?;
         }
@@ -341,8 +355,9 @@ impl<'a, 'f> Counter<'a, 'f> {
         let dag = recording.and_then(|r| r.finish(comp.len()));
         match (&mut self.building, dag) {
             (Some(b), Some(dag)) if building => self.built = b.swept(dag),
-            // No graph (a part without solutions has none; the circuit skips it).
-            (Some(b), None) if building && n > 0 => b.fail(),
+            // A part without solutions has no graph.
+            (Some(b), None) if building && n == 0 => self.built = b.none(),
+            (Some(b), None) if building => b.fail(),
             (_, Some(dag)) if !building => self.memo.keep_graph(key, Graph::Swept(dag)),
             _ => {}
         }
@@ -575,9 +590,11 @@ impl<'a, 'f> Counter<'a, 'f> {
 
 impl Solver<'_> {
     /// Bounds the memory the solver's count cache may hold (default 512 MiB); past it the
-    /// least recently used counts are dropped and recounted when needed. Graphs of swept
-    /// components kept for `nth` take up to a quarter of that again (later ones are not kept),
-    /// and a sweep (see the module's notes) holds up to about 70 MB more while it runs.
+    /// least recently used counts are dropped and recounted when needed. Graphs kept for `nth`
+    /// (of swept components, and circuits of components cut in the plan's order, with the
+    /// states a circuit's recording has met) take up to a quarter of that again (later ones are
+    /// not kept), and a sweep (see the module's notes) holds up to about 70 MB more while it
+    /// runs.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {
         self.memo = Memo::new(bytes);
         self

@@ -157,7 +157,8 @@ pub struct Memo {
     pub evicted: u64,
     /// The counter's branching plan for the puzzle, made once and kept with the counts.
     plan: Option<Arc<Plan>>,
-    /// The graphs of root components a count kept, by key, for `nth`.
+    /// The graphs a count kept for `nth` (of root components, and of swept components below
+    /// branching in the enumeration's order), by key.
     graphs: Table<Arc<Graph>>,
     graph_bytes: usize,
 }
@@ -198,11 +199,16 @@ impl Memo {
     /// Keeps the graph of the component state `key` (see [`Graph`]) while graphs take up to a
     /// quarter of the budget; later ones are dropped (`nth` then branches there).
     pub(crate) fn keep_graph(&mut self, key: &[u32], graph: Graph) {
-        let bytes = graph.bytes() + 4 * key.len() + ENTRY_OVERHEAD;
+        let bytes = graph.bytes() + Memo::graph_overhead(key);
         if self.graph_bytes + bytes <= self.budget / 4 && !self.graphs.contains_key(key) {
             self.graph_bytes += bytes;
             self.graphs.insert(key.into(), Arc::new(graph));
         }
+    }
+
+    /// Bytes keeping a graph under `key` takes besides the graph.
+    pub(crate) fn graph_overhead(key: &[u32]) -> usize {
+        4 * key.len() + ENTRY_OVERHEAD
     }
 
     /// Bytes left for graphs.

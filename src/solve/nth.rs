@@ -164,9 +164,9 @@ impl Solver<'_> {
     /// Solution #`k` (from 0) in the order [`Solver::for_each`] streams them, found without
     /// going through the ones before it; `None` when `k` is not below the count or the search
     /// was cancelled. The counts it needs come from the cache an earlier count (or call) left,
-    /// or from the graphs of components that count swept; where neither has them (a big part
-    /// the count cut in its own order, or a graph too big to keep) the first call counts them
-    /// by branching, and later calls find them cached.
+    /// or from the graphs it kept (of components it swept, and the circuits of big parts it cut
+    /// in its own order); where neither has them (a graph too big to keep) the first call
+    /// counts them by branching, and later calls find them cached.
     pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
         let start = Instant::now();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
@@ -179,8 +179,9 @@ impl Solver<'_> {
             }
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, None);
-            // Counted as `count` would, so that swept root components keep their graphs; the
-            // walk itself counts in the enumeration's order, which sweeps do not follow.
+            // Counted as `count` would, so that root components keep their graphs (swept) or
+            // circuits (cut in the plan's order); the walk itself counts in the enumeration's
+            // order, which neither follows.
             counter.sweep_from = sweep_from;
             counter.record = true;
             let total = counter.count_part(&all, (0.0, 1.0));

@@ -11,8 +11,8 @@
 //! Restricting each variable to the digits a later state allows and evaluating the circuit
 //! counts the solutions under that state: an arm counts only if its forced digits are allowed,
 //! a product multiplies, a lone variable counts its allowed digits and a swept part passes over
-//! its graph. The arms consistent with a state are few once the state decides the plan's first
-//! variables, so the evaluations `nth` makes shrink as it walks down.
+//! its graph. An evaluation visits only the nodes below arms the state allows, which are few
+//! once the state decides the plan's first variables.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -22,12 +22,12 @@ use crate::solve::combos::{Mask, is_single};
 use crate::solve::memo::{Tally, WordHasher};
 use crate::solve::propagate::digits;
 
-/// Bytes a node, an arm, a forced digit or a product's part take (roughly, with their vectors'
-/// slack), for the memory budget.
-const NODE_BYTES: usize = 40;
-const ARM_BYTES: usize = 12;
-const FORCED_BYTES: usize = 8;
-const PART_BYTES: usize = 4;
+/// Bytes a node, an arm, a forced digit or a product's part take, for the memory budget
+/// (vectors' spare capacity aside).
+const NODE_BYTES: usize = std::mem::size_of::<Node>();
+const ARM_BYTES: usize = std::mem::size_of::<Arm>();
+const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();
+const PART_BYTES: usize = std::mem::size_of::<u32>();
 /// Bytes of a remembered state besides its key.
 const SEEN_BYTES: usize = 96;
 
@@ -37,7 +37,7 @@ enum Node {
     /// A variable whose every constraint is otherwise decided: its digits complete them all.
     Lone { var: u32, digits: Mask },
     /// A component counted by a sweep.
-    Swept(Dag),
+    Swept(Box<Dag>),
     /// Independent parts (`parts[from..to]`): the counts multiply. None: one solution.
     Product { from: u32, to: u32 },
     /// A branching: each arm (`arms[from..to]`) is one digit of the branching variable.
@@ -145,22 +145,51 @@ impl Value {
     }
 }
 
-/// One evaluation of a circuit under some allowed digits (a mask per variable).
+/// One evaluation of a circuit under some allowed digits (a mask per variable): the value of
+/// every node reachable from the root through arms whose forced digits are allowed.
 struct Evaluation<'c> {
     circuit: &'c Circuit,
     allowed: &'c [Mask],
-    target: Option<u32>,
     values: Vec<Option<Value>>,
 }
 
 impl<'c> Evaluation<'c> {
+    /// Evaluates from the leaves up (children come before their parents, so one pass in order
+    /// does, without recursion), splitting the counts by the digit of `target` if given.
     fn new(circuit: &'c Circuit, allowed: &'c [Mask], target: Option<u32>) -> Self {
-        Evaluation {
+        let mut eval = Evaluation {
             circuit,
             allowed,
-            target,
             values: vec![None; circuit.nodes.len()],
+        };
+        let root = circuit.root as usize;
+        let mut reached = vec![false; root + 1];
+        reached[root] = true;
+        for node in (0..=root).rev() {
+            if !reached[node] {
+                continue;
+            }
+            match circuit.nodes[node] {
+                Node::Product { from, to } => {
+                    for &part in &circuit.parts[from as usize..to as usize] {
+                        reached[part as usize] = true;
+                    }
+                }
+                Node::Decide { from, to } => {
+                    for arm in &circuit.arms[from as usize..to as usize] {
+                        if eval.open(arm) {
+                            reached[arm.child as usize] = true;
+                        }
+                    }
+                }
+                Node::Lone { .. } | Node::Swept(_) => {}
+            }
         }
+        for node in (0..=root).filter(|&n| reached[n]) {
+            let value = eval.value(node, target);
+            eval.values[node] = Some(value);
+        }
+        eval
     }
 
     /// Whether the arm's forced digits are all allowed.
@@ -170,21 +199,24 @@ impl<'c> Evaluation<'c> {
             .all(|&(v, d)| self.allowed[v as usize] >> d & 1 != 0)
     }
 
-    fn value(&mut self, node: u32) -> Value {
-        if let Some(v) = &self.values[node as usize] {
-            return v.clone();
-        }
+    /// The value of a reached node whose reached children have theirs.
+    fn value(&self, node: usize, target: Option<u32>) -> Value {
         let circuit = self.circuit;
-        let value = match &circuit.nodes[node as usize] {
+        let of = |n: u32| {
+            self.values[n as usize]
+                .as_ref()
+                .expect("a child comes first")
+        };
+        match &circuit.nodes[node] {
             &Node::Lone { var, digits } => {
                 let left = digits & self.allowed[var as usize];
-                if self.target == Some(var) {
+                if target == Some(var) {
                     Value::one_each(left)
                 } else {
                     Value::Flat(Tally::Small(left.count_ones().into()))
                 }
             }
-            Node::Swept(dag) => match self.target {
+            Node::Swept(dag) => match target {
                 Some(t) if dag.vars().contains(&t) => {
                     let per = dag.digit_counts(self.allowed, t);
                     Value::PerDigit(Box::new(per.map(Tally::Small)))
@@ -194,12 +226,11 @@ impl<'c> Evaluation<'c> {
             &Node::Product { from, to } => {
                 let mut product = Value::Flat(Tally::ONE);
                 for &part in &circuit.parts[from as usize..to as usize] {
-                    let v = self.value(part);
+                    let v = of(part);
                     if v.is_zero() {
-                        product = Value::ZERO;
-                        break;
+                        return Value::ZERO;
                     }
-                    product = product.times(&v);
+                    product = product.times(v);
                 }
                 product
             }
@@ -209,56 +240,70 @@ impl<'c> Evaluation<'c> {
                     if !self.open(arm) {
                         continue;
                     }
-                    let child = self.value(arm.child);
+                    let child = of(arm.child);
                     let forced = &circuit.forced[arm.from as usize..arm.to as usize];
-                    let child = match forced.iter().find(|&&(v, _)| Some(v) == self.target) {
+                    let child = match forced.iter().find(|&&(v, _)| Some(v) == target) {
                         Some(&(_, d)) => {
                             let mut per: Box<[Tally; 10]> =
                                 Box::new(std::array::from_fn(|_| Tally::ZERO));
                             per[d as usize] = child.total();
                             Value::PerDigit(per)
                         }
-                        None => child,
+                        None => child.clone(),
                     };
                     sum = sum.plus(child);
                 }
                 sum
             }
-        };
-        self.values[node as usize] = Some(value.clone());
-        value
+        }
     }
 
-    /// Writes into `out` the digits of one solution below `node`, which has some.
-    fn fill(&mut self, node: u32, out: &mut [u8]) {
+    /// The value of the root.
+    fn root(&mut self) -> Value {
+        self.values[self.circuit.root as usize]
+            .take()
+            .expect("the root is reached")
+    }
+
+    /// Writes into `out` the digits of one solution, if the root has any.
+    fn fill(&self, out: &mut [u8]) -> bool {
         let circuit = self.circuit;
-        match &circuit.nodes[node as usize] {
-            &Node::Lone { var, digits } => {
-                let left = digits & self.allowed[var as usize];
-                out[var as usize] = left.trailing_zeros() as u8;
-            }
-            Node::Swept(dag) => {
-                let found = dag.pick(self.allowed, out);
-                debug_assert!(found, "a part with solutions has a filling");
-            }
-            &Node::Product { from, to } => {
-                for &part in &circuit.parts[from as usize..to as usize] {
-                    self.fill(part, out);
+        let has = |n: u32| {
+            self.values[n as usize]
+                .as_ref()
+                .is_some_and(|v| !v.is_zero())
+        };
+        if !has(circuit.root) {
+            return false;
+        }
+        let mut todo = vec![circuit.root];
+        while let Some(node) = todo.pop() {
+            match &circuit.nodes[node as usize] {
+                &Node::Lone { var, digits } => {
+                    let left = digits & self.allowed[var as usize];
+                    out[var as usize] = left.trailing_zeros() as u8;
                 }
-            }
-            &Node::Decide { from, to } => {
-                for arm in &circuit.arms[from as usize..to as usize] {
-                    if self.open(arm) && !self.value(arm.child).is_zero() {
-                        for &(v, d) in &circuit.forced[arm.from as usize..arm.to as usize] {
-                            out[v as usize] = d;
-                        }
-                        self.fill(arm.child, out);
-                        return;
+                Node::Swept(dag) => {
+                    if !dag.pick(self.allowed, out) {
+                        return false;
                     }
                 }
-                debug_assert!(false, "a branching with solutions has an arm with some");
+                &Node::Product { from, to } => {
+                    todo.extend_from_slice(&circuit.parts[from as usize..to as usize]);
+                }
+                &Node::Decide { from, to } => {
+                    let arms = &circuit.arms[from as usize..to as usize];
+                    let Some(arm) = arms.iter().find(|a| self.open(a) && has(a.child)) else {
+                        return false;
+                    };
+                    for &(v, d) in &circuit.forced[arm.from as usize..arm.to as usize] {
+                        out[v as usize] = d;
+                    }
+                    todo.push(arm.child);
+                }
             }
         }
+        true
     }
 }
 
@@ -270,14 +315,12 @@ impl Circuit {
 
     /// The solutions the digits `allowed` (a mask per variable) leave.
     pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
-        Evaluation::new(self, allowed, None)
-            .value(self.root)
-            .total()
+        Evaluation::new(self, allowed, None).root().total()
     }
 
     /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
     pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
-        match Evaluation::new(self, allowed, Some(var)).value(self.root) {
+        match Evaluation::new(self, allowed, Some(var)).root() {
             Value::PerDigit(per) => *per,
             // No solution at all (or `var` outside the component).
             Value::Flat(_) => std::array::from_fn(|_| Tally::ZERO),
@@ -287,12 +330,7 @@ impl Circuit {
     /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
     /// there is none.
     pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
-        let mut eval = Evaluation::new(self, allowed, None);
-        if eval.value(self.root).is_zero() {
-            return false;
-        }
-        eval.fill(self.root, out);
-        true
+        Evaluation::new(self, allowed, None).fill(out)
     }
 
     /// Bytes held (approximately).
@@ -321,6 +359,8 @@ pub(crate) struct Building {
     room: usize,
     /// Past the budget, or a part the circuit cannot hold: nothing more is recorded.
     failed: bool,
+    /// The node of nothing left to decide (one solution), once made.
+    one: Option<u32>,
 }
 
 impl Building {
@@ -369,18 +409,32 @@ impl Building {
     /// The node of a swept component.
     pub(crate) fn swept(&mut self, dag: Dag) -> u32 {
         let bytes = dag.bytes();
-        self.push(Node::Swept(dag), bytes)
+        self.push(Node::Swept(Box::new(dag)), bytes)
     }
 
     /// The node of independent parts.
     pub(crate) fn product(&mut self, parts: &[u32]) -> u32 {
-        if let [one] = parts {
-            return *one;
+        if let [part] = parts {
+            return *part;
+        }
+        if parts.is_empty()
+            && let Some(one) = self.one
+        {
+            return one;
         }
         let from = self.circuit.parts.len() as u32;
         self.circuit.parts.extend_from_slice(parts);
         let to = self.circuit.parts.len() as u32;
-        self.push(Node::Product { from, to }, PART_BYTES * parts.len())
+        let node = self.push(Node::Product { from, to }, PART_BYTES * parts.len());
+        if parts.is_empty() {
+            self.one = Some(node);
+        }
+        node
+    }
+
+    /// The node of a state without solutions (a branching without arms).
+    pub(crate) fn none(&mut self) -> u32 {
+        self.decide(&[])
     }
 
     /// Records the digits the arm about to be counted decides: the undecided variables of

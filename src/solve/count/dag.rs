@@ -29,6 +29,8 @@ pub(crate) trait Trace {
     fn fresh(&mut self, arrived: usize) -> Self::Slot;
     /// The digit `digit` leads from the state `from` (before the step) to `to` (after it).
     fn edge(&mut self, from: Self::Slot, to: Self::Slot, digit: u8);
+    /// A state's count went past what its slot holds: the sweep gives up.
+    fn overflow(&mut self);
 }
 
 /// A state's fillings as the sweep holds them.
@@ -67,6 +69,7 @@ impl Trace for () {
     }
     #[inline(always)]
     fn edge(&mut self, _: u128, _: u128, _: u8) {}
+    fn overflow(&mut self) {}
 }
 
 /// Bits of a [`Numbered`] slot that hold the state's number.
@@ -110,6 +113,8 @@ pub(crate) struct Recording {
     room: usize,
     /// Too many transitions: nothing more is kept.
     full: bool,
+    /// A count went past what a slot holds (2^104): the sweep gave up because of the recording.
+    overflowed: bool,
 }
 
 impl Trace for Recording {
@@ -146,9 +151,20 @@ impl Trace for Recording {
             self.give_up();
         }
     }
+
+    fn overflow(&mut self) {
+        self.give_up();
+        self.overflowed = true;
+    }
 }
 
 impl Recording {
+    /// Whether the sweep gave up only because a count outgrew the recording's slots (a plain
+    /// sweep may still take it).
+    pub(crate) fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
     fn give_up(&mut self) {
         *self = Recording {
             full: true,
@@ -447,7 +463,8 @@ impl Dag {
     /// Bytes held (approximately).
     pub(crate) fn bytes(&self) -> usize {
         let edges: usize = self.layers.iter().map(|l| l.edges.len()).sum();
-        edges * std::mem::size_of::<Edge>() + 8 * self.vars.len()
+        let per_step = std::mem::size_of::<Layer>() + 4 + 4;
+        edges * std::mem::size_of::<Edge>() + per_step * self.vars.len()
     }
 }
 

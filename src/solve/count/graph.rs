@@ -1,12 +1,12 @@
-//! What a count keeps of a root component for `nth`: the graph of its sweep ([`Dag`]) or the
-//! circuit of its branching ([`Circuit`]). Either counts the component under later decisions
-//! without counting again.
+//! What a count keeps of a component for `nth`: the graph of its sweep ([`Dag`]) or, for a
+//! root component cut in the plan's order, the circuit of its branching ([`Circuit`]). Either
+//! counts the component under later decisions without counting again.
 
 use super::{Circuit, Dag};
 use crate::solve::combos::{Mask, is_single};
 use crate::solve::memo::Tally;
 
-/// A root component's kept graph.
+/// A component's kept graph.
 #[derive(Debug)]
 pub(crate) enum Graph {
     /// The component was swept whole.

@@ -155,6 +155,7 @@ pub(crate) fn count<T: Trace>(
                 let arrived = next.len();
                 let to = next.entry(new).or_insert_with(|| trace.fresh(arrived));
                 let Some(more) = to.add(n) else {
+                    trace.overflow();
                     return Ok(None);
                 };
                 *to = more;
