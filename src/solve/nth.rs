@@ -225,7 +225,22 @@ mod tests {
 
     use crate::puzzle::Puzzle;
     use crate::solve::count::SWEEP_FROM;
-    use crate::solve::{Outcome, Solver, generate};
+    use crate::solve::{Outcome, Solution, Solver, generate};
+
+    /// Counts with `solver`, which streamed `stream` (every solution), and if the count kept a
+    /// graph, checks that each jump lands where the stream put that solution; whether it did.
+    fn jumps_land_on_the_stream(solver: &mut Solver, stream: &[Solution], seed: u64) -> bool {
+        let count = solver.count();
+        assert_eq!(count, Ok(BigUint::from(stream.len())), "seed {seed}");
+        if !solver.memo.has_graphs() {
+            return false;
+        }
+        for (k, s) in stream.iter().enumerate() {
+            let got = solver.nth(&BigUint::from(k));
+            assert_eq!(got.as_ref(), Some(s), "seed {seed} #{k}");
+        }
+        true
+    }
 
     /// Walks through parts whose graph a count kept (read off the graph, also after the part
     /// falls apart) find every solution where the stream puts it.
@@ -240,17 +255,8 @@ mod tests {
             if outcome != Outcome::Complete || stream.is_empty() {
                 continue;
             }
-            assert_eq!(
-                solver.count(),
-                Ok(BigUint::from(stream.len())),
-                "seed {seed}"
-            );
-            if !solver.memo.has_graphs() {
+            if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
                 continue;
-            }
-            for (k, s) in stream.iter().enumerate() {
-                let got = solver.nth(&BigUint::from(k));
-                assert_eq!(got.as_ref(), Some(s), "seed {seed} #{k}");
             }
             // A counting-only solver keeps none, and still jumps right (by branching).
             let mut counter = Solver::new(&puzzle).counting_only();
@@ -289,17 +295,8 @@ mod tests {
                 .plan(|| Plan::eliminating_all(&model, &root.domains));
             // Branching all the way: the circuits hold no sweeps (the graph tests cover those).
             solver.sweep_from = usize::MAX;
-            assert_eq!(
-                solver.count(),
-                Ok(BigUint::from(stream.len())),
-                "seed {seed}"
-            );
-            if !solver.memo.has_graphs() {
+            if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
                 continue;
-            }
-            for (k, s) in stream.iter().enumerate() {
-                let got = solver.nth(&BigUint::from(k));
-                assert_eq!(got.as_ref(), Some(s), "seed {seed} #{k}");
             }
             walked += 1;
         }
