@@ -247,9 +247,13 @@ impl<'a, 'f> Counter<'a, 'f> {
         }
         self.build_key(comp);
         let mut building = self.building.as_ref().is_some_and(Building::on);
-        if building && self.touched.is_empty() {
+        if let Some(b) = self
+            .building
+            .as_mut()
+            .filter(|_| building && self.touched.is_empty())
+        {
             // Renamed digits (see below): a circuit holds the digits of one renaming.
-            self.building.as_mut().map(Building::fail);
+            b.fail();
             building = false;
         }
         if building {

@@ -227,8 +227,14 @@ mod tests {
     use crate::solve::count::SWEEP_FROM;
     use crate::solve::{Outcome, Solution, Solver, generate};
 
-    /// Counts with `solver`, which streamed `stream` (every solution), and if the count kept a
-    /// graph, checks that each jump lands where the stream put that solution; whether it did.
+    /// Every solution of a puzzle with some and at most 3,000 of them, in the stream's order.
+    fn every_solution(puzzle: &Puzzle) -> Option<Vec<Solution>> {
+        let (stream, outcome) = Solver::new(puzzle).solutions(3001);
+        (outcome == Outcome::Complete && !stream.is_empty()).then_some(stream)
+    }
+
+    /// Counts with `solver`, whose puzzle's solutions are `stream` (all of them), and if the
+    /// count kept a graph, checks that each jump lands where the stream put that solution; whether it did.
     fn jumps_land_on_the_stream(solver: &mut Solver, stream: &[Solution], seed: u64) -> bool {
         let count = solver.count();
         assert_eq!(count, Ok(BigUint::from(stream.len())), "seed {seed}");
@@ -250,11 +256,10 @@ mod tests {
         for seed in 0..60 {
             let grid = generate::random_grid(7, 7, 0.25, seed);
             let puzzle = Puzzle::from_grid(&grid).unwrap();
-            let mut solver = Solver::new(&puzzle);
-            let (stream, outcome) = solver.solutions(3001);
-            if outcome != Outcome::Complete || stream.is_empty() {
+            let Some(stream) = every_solution(&puzzle) else {
                 continue;
-            }
+            };
+            let mut solver = Solver::new(&puzzle);
             if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
                 continue;
             }
@@ -285,11 +290,10 @@ mod tests {
             };
             let grid = generate::random_grid(7, 7, 0.25, seed);
             let puzzle = Puzzle::from_grid(&grid).unwrap();
-            let mut solver = Solver::new(&puzzle);
-            let (stream, outcome) = solver.solutions(3001);
-            if outcome != Outcome::Complete || stream.is_empty() {
+            let Some(stream) = every_solution(&puzzle) else {
                 continue;
-            }
+            };
+            let mut solver = Solver::new(&puzzle);
             solver
                 .memo
                 .plan(|| Plan::eliminating_all(&model, &root.domains));

@@ -88,10 +88,10 @@ pub(crate) fn count<T: Trace>(
     if model.cryptic || comp.len() >= limits.smaller_than {
         return Ok(None);
     }
-    let Some((runs, of_cell)) = runs_of(model, comp) else {
+    let Some(part) = Part::new(model, domains, live, comp) else {
         return Ok(None);
     };
-    let best = best_plan(model, domains, live, comp, &runs, &of_cell);
+    let best = part.best_plan();
     let Some(Plan {
         tables,
         steps,
@@ -174,7 +174,7 @@ pub(crate) fn count<T: Trace>(
 }
 
 /// The runs touching the component `comp`, and each cell's runs (local indices into them);
-/// `None` when a cell has more than two constraints (a cryptic puzzle's letters).
+/// `None` when a cell has more than two constraints.
 fn runs_of(model: &Model, comp: &[u32]) -> Option<(Vec<u32>, Vec<[usize; 2]>)> {
     let mut runs: Vec<u32> = Vec::new();
     let mut local: HashMap<u32, usize> = HashMap::new();
@@ -196,41 +196,6 @@ fn runs_of(model: &Model, comp: &[u32]) -> Option<(Vec<u32>, Vec<[usize; 2]>)> {
     Some((runs, of_cell))
 }
 
-/// The sweep of `comp` with the smallest estimate (see [`Plan`]) among its orders by rows, by
-/// columns, and the greedy order from [`GREEDY_STARTS`] starts whose estimate from the runs'
-/// classes in the component's own cell order (cheap to make) is smallest among those not too
-/// wide. `None` when every order is too wide or a run's table cannot be made.
-fn best_plan(
-    model: &Model,
-    domains: &[Mask],
-    live: &[u128],
-    comp: &[u32],
-    runs: &[u32],
-    of_cell: &[[usize; 2]],
-) -> Option<Plan> {
-    let plan_of = |order: &[u32]| plan(model, domains, live, comp, runs, of_cell, order);
-    let mut plans: Vec<Plan> = [false, true]
-        .into_iter()
-        .filter_map(|by_columns| plan_of(&line_order(model, comp, by_columns)))
-        .collect();
-    // The greedy order costs a pass over the cells per cell: only for parts a sweep may take.
-    let own =
-        (comp.len() <= GREEDY_UP_TO).then(|| cells_in(of_cell, runs.len(), 0..comp.len() as u32));
-    if let Some(own) = own
-        && let Some(tables) = run_tables(model, domains, live, comp, runs, &own)
-    {
-        let classes = log_classes(&tables, &own);
-        let starts = comp.len().min(GREEDY_STARTS);
-        let mut greedy: Vec<(f64, Vec<u32>)> = (0..starts)
-            .map(|t| greedy_order(of_cell, &classes, t * comp.len() / starts))
-            .map(|order| (estimate(&order, of_cell, &classes), order))
-            .collect();
-        greedy.sort_by(|a, b| a.0.total_cmp(&b.0));
-        plans.extend(greedy.iter().find_map(|(_, order)| plan_of(order)));
-    }
-    plans.into_iter().min_by(|a, b| a.cost.total_cmp(&b.cost))
-}
-
 /// A sweep made ready: the runs' tables and the cells' steps in the chosen order, with an
 /// estimate of the states it may hold (the sum over steps of the product of the open runs'
 /// classes).
@@ -242,40 +207,112 @@ struct Plan {
     work: Vec<f64>,
 }
 
-fn plan(
-    model: &Model,
-    domains: &[Mask],
-    live: &[u128],
-    comp: &[u32],
-    runs: &[u32],
-    of_cell: &[[usize; 2]],
-    order: &[u32],
-) -> Option<Plan> {
-    let cells_in = cells_in(of_cell, runs.len(), order.iter().copied());
-    // The steps first: they refuse a frontier too wide before any table is made.
-    let steps = steps(order, of_cell, &cells_in, comp, domains)?;
-    let tables = run_tables(model, domains, live, comp, runs, &cells_in)?;
-    // Classes of each open run after each step.
-    let mut open: Vec<f64> = vec![1.0; runs.len()];
-    let mut cost = 0.0;
-    let mut work = Vec::with_capacity(steps.len());
-    for step in &steps {
-        work.push(cost);
-        for &(r, _, _, closes, k) in &step.runs[..step.len] {
-            open[r] = if closes {
-                1.0
-            } else {
-                tables[r].classes(k + 1)
-            };
-        }
-        cost += open.iter().product::<f64>();
+/// A component as the sweep's orders and plans see it: its state, the runs touching it and
+/// each cell's runs.
+struct Part<'a> {
+    model: &'a Model,
+    domains: &'a [Mask],
+    live: &'a [u128],
+    comp: &'a [u32],
+    runs: Vec<u32>,
+    /// Each cell's runs (local indices into `runs`; `usize::MAX` for none).
+    of_cell: Vec<[usize; 2]>,
+}
+
+impl<'a> Part<'a> {
+    /// The component `comp` in the state `domains`/`live`; `None` when a cell has more than
+    /// two constraints (a cryptic puzzle's letters).
+    fn new(
+        model: &'a Model,
+        domains: &'a [Mask],
+        live: &'a [u128],
+        comp: &'a [u32],
+    ) -> Option<Part<'a>> {
+        let (runs, of_cell) = runs_of(model, comp)?;
+        Some(Part {
+            model,
+            domains,
+            live,
+            comp,
+            runs,
+            of_cell,
+        })
     }
-    Some(Plan {
-        tables,
-        steps,
-        cost,
-        work,
-    })
+
+    /// The sweep of the component with the smallest estimate (see [`Plan`]) among its orders
+    /// by rows, by columns, and the greedy order from [`GREEDY_STARTS`] starts whose estimate
+    /// from the runs' classes in the component's own cell order (cheap to make) is smallest
+    /// among those not too wide. `None` when every order is too wide or a run's table cannot
+    /// be made.
+    fn best_plan(&self) -> Option<Plan> {
+        let (comp, of_cell) = (self.comp, &self.of_cell[..]);
+        let mut plans: Vec<Plan> = [false, true]
+            .into_iter()
+            .filter_map(|by_columns| self.plan(&line_order(self.model, comp, by_columns)))
+            .collect();
+        // The greedy order costs a pass over the cells per cell: only for parts a sweep may take.
+        let own = (comp.len() <= GREEDY_UP_TO)
+            .then(|| cells_in(of_cell, self.runs.len(), 0..comp.len() as u32));
+        if let Some(own) = own
+            && let Some(tables) = self.tables(&own)
+        {
+            let classes = log_classes(&tables, &own);
+            let starts = comp.len().min(GREEDY_STARTS);
+            let mut greedy: Vec<(f64, Vec<u32>)> = (0..starts)
+                .map(|t| greedy_order(of_cell, &classes, t * comp.len() / starts))
+                .map(|order| (estimate(&order, of_cell, &classes), order))
+                .collect();
+            greedy.sort_by(|a, b| a.0.total_cmp(&b.0));
+            plans.extend(greedy.iter().find_map(|(_, order)| self.plan(order)));
+        }
+        plans.into_iter().min_by(|a, b| a.cost.total_cmp(&b.cost))
+    }
+
+    /// The sweep in the cell order `order` (indices into the component); `None` when its
+    /// frontier is too wide or a run's table cannot be made.
+    fn plan(&self, order: &[u32]) -> Option<Plan> {
+        let cells_in = cells_in(&self.of_cell, self.runs.len(), order.iter().copied());
+        // The steps first: they refuse a frontier too wide before any table is made.
+        let steps = steps(order, &self.of_cell, &cells_in, self.comp, self.domains)?;
+        let tables = self.tables(&cells_in)?;
+        // Classes of each open run after each step.
+        let mut open: Vec<f64> = vec![1.0; self.runs.len()];
+        let mut cost = 0.0;
+        let mut work = Vec::with_capacity(steps.len());
+        for step in &steps {
+            work.push(cost);
+            for &(r, _, _, closes, k) in &step.runs[..step.len] {
+                open[r] = if closes {
+                    1.0
+                } else {
+                    tables[r].classes(k + 1)
+                };
+            }
+            cost += open.iter().product::<f64>();
+        }
+        Some(Plan {
+            tables,
+            steps,
+            cost,
+            work,
+        })
+    }
+
+    /// The tables of the component's runs, each run's cells taken as `cells_in` orders them.
+    fn tables(&self, cells_in: &[Vec<u32>]) -> Option<Vec<RunTable>> {
+        let domains_of = |cells: &[u32]| -> Vec<Digits> {
+            cells
+                .iter()
+                .map(|&i| self.domains[self.comp[i as usize] as usize] >> 1)
+                .collect()
+        };
+        let (model, domains, live) = (self.model, self.domains, self.live);
+        self.runs
+            .iter()
+            .zip(cells_in)
+            .map(|(&c, cells)| run_table(model, domains, live, c as usize, &domains_of(cells)))
+            .collect()
+    }
 }
 
 fn binomial(n: u32, k: u32) -> f64 {
@@ -324,27 +361,6 @@ impl RunTable {
             RunTable::Sum(levels) => levels[k].len().max(1) as f64,
         }
     }
-}
-
-/// The tables of the runs `runs` of `comp`, each run's cells taken as `cells_in` orders them.
-fn run_tables(
-    model: &Model,
-    domains: &[Mask],
-    live: &[u128],
-    comp: &[u32],
-    runs: &[u32],
-    cells_in: &[Vec<u32>],
-) -> Option<Vec<RunTable>> {
-    let domains_of = |cells: &[u32]| -> Vec<Digits> {
-        cells
-            .iter()
-            .map(|&i| domains[comp[i as usize] as usize] >> 1)
-            .collect()
-    };
-    runs.iter()
-        .zip(cells_in)
-        .map(|(&c, cells)| run_table(model, domains, live, c as usize, &domains_of(cells)))
-        .collect()
 }
 
 /// The table of run `c`, whose undecided cells have the domains `cells` (nine-bit, in the
@@ -661,13 +677,12 @@ mod tests {
             .unwrap();
         assert_eq!(part.len(), 101);
         let (domains, live) = (&state.domains, &state.live);
-        let (runs, of_cell) = runs_of(&model, &part).unwrap();
-        let plan = best_plan(&model, domains, live, &part, &runs, &of_cell).unwrap();
+        let sweepable = Part::new(&model, domains, live, &part).unwrap();
+        let plan = sweepable.best_plan().unwrap();
         assert!(plan.cost < 2e7, "estimated {:e} states", plan.cost);
         for by_columns in [false, true] {
             let order = line_order(&model, &part, by_columns);
-            let cost = super::plan(&model, domains, live, &part, &runs, &of_cell, &order)
-                .map_or(f64::INFINITY, |p| p.cost);
+            let cost = sweepable.plan(&order).map_or(f64::INFINITY, |p| p.cost);
             assert!(
                 cost > 1e8,
                 "by columns: {by_columns}, estimated {cost:e} states"
