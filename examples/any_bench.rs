@@ -2,6 +2,7 @@
 //! `cargo run --release --no-default-features --example any_bench -- W H WALLS[,WALLS…]
 //! SEED[,SEED…] LIMIT_S`, with `MODE=first` for the streamed first solution and `MODE=uniq`
 //! for `uniqueness()` instead of `any()`. Each search is cancelled after `LIMIT_S` seconds.
+//! `FLOW_AFTER=N` sets the backtracks before the stream checks the sums' flow.
 
 use std::time::{Duration, Instant};
 
@@ -37,6 +38,12 @@ fn main() {
                 timer.cancel();
             });
             let mut solver = Solver::new(&puzzle).with_cancel(token);
+            if let Some(after) = std::env::var("FLOW_AFTER")
+                .ok()
+                .and_then(|a| a.parse().ok())
+            {
+                solver = solver.with_flow_after(after);
+            }
             let start = Instant::now();
             let answered = match mode.as_str() {
                 "first" => solver.first().is_some(),

@@ -7,6 +7,7 @@
 //! `RUNS=N` overrides the repetition counts (e.g. `RUNS=1` under valgrind). Every search is
 //! cancelled after `LIMIT` seconds (default 10) so a thrashing case reports instead of hanging.
 //! `DEAD_ENDS=N` sets the backtracks before the search remembers dead ends (`never` for off).
+//! `FLOW=N` sets the backtracks before the stream checks the sums' flow (`never` for off).
 //!
 //! The filter `scan` (not run otherwise) tries 30 × 30 puzzles at 30–45% walls, seeds 0–30,
 //! and tells how many give no first solution within `LIMIT` seconds (default 1 there).
@@ -24,6 +25,7 @@ struct Bench {
     runs: Option<usize>,
     limit: Duration,
     dead_ends_after: u64,
+    flow_after: u64,
 }
 
 impl Bench {
@@ -32,7 +34,9 @@ impl Bench {
     }
 
     fn solver<'p>(&self, puzzle: &'p Puzzle) -> Solver<'p> {
-        Solver::new(puzzle).with_dead_ends_after(self.dead_ends_after)
+        Solver::new(puzzle)
+            .with_dead_ends_after(self.dead_ends_after)
+            .with_flow_after(self.flow_after)
     }
 
     fn runs(&self, default: usize) -> usize {
@@ -315,6 +319,7 @@ fn scan(b: &Bench, default_limit: bool) {
             b.limit
         },
         dead_ends_after: b.dead_ends_after,
+        flow_after: b.flow_after,
     };
     for walls in [0.30, 0.35, 0.40, 0.45] {
         let mut stuck = Vec::new();
@@ -390,6 +395,11 @@ fn main() {
             Some("never") => u64::MAX,
             Some(n) => n.parse().expect("DEAD_ENDS=N or never"),
             None => kakuro::solve::DEAD_ENDS_AFTER,
+        },
+        flow_after: match env("FLOW").as_deref() {
+            Some("never") => u64::MAX,
+            Some(n) => n.parse().expect("FLOW=N or never"),
+            None => kakuro::solve::FLOW_AFTER,
         },
     };
     if b.filter.as_deref().is_some_and(|f| f.contains("scan")) {

@@ -268,22 +268,29 @@ fn large_generated_puzzle_gives_a_first_solution() {
 /// The stream (up to `cap` solutions), in order, with dead ends remembered after `after`
 /// backtracks; and how it ended.
 fn stream(puzzle: &Puzzle, cap: usize, after: u64) -> (Vec<Vec<u8>>, Outcome) {
+    stream_tuned(puzzle, cap, |s| s.with_dead_ends_after(after))
+}
+
+/// The stream (up to `cap` solutions) of a solver `tune` sets up, in order; and how it ended.
+fn stream_tuned(
+    puzzle: &Puzzle,
+    cap: usize,
+    tune: impl FnOnce(Solver) -> Solver,
+) -> (Vec<Vec<u8>>, Outcome) {
     let mut out = Vec::new();
-    let outcome = Solver::new(puzzle)
-        .with_dead_ends_after(after)
-        .for_each(|s| {
-            out.push(s.digits.clone());
-            if out.len() >= cap {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+    let outcome = tune(Solver::new(puzzle)).for_each(|s| {
+        out.push(s.digits.clone());
+        if out.len() >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     (out, outcome)
 }
 
-/// The stream without the dead-end memo, as [`stream`] gives it, if the search ends within
-/// `budget`.
+/// The stream without the dead-end memo or the sums' flow, as [`stream`] gives it, if the
+/// search ends within `budget`.
 fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<(Vec<Vec<u8>>, Outcome)> {
     let token = CancelToken::new();
     let (done, timer) = std::sync::mpsc::channel::<()>();
@@ -297,6 +304,7 @@ fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<(Vec<V
     let outcome = Solver::new(puzzle)
         .with_cancel(token)
         .with_dead_ends_after(u64::MAX)
+        .with_flow_after(u64::MAX)
         .for_each(|s| {
             out.push(s.digits.clone());
             if out.len() >= cap {
@@ -346,6 +354,54 @@ fn dead_ends_keep_the_stream_of_larger_puzzles() {
             )));
         }
     }
+}
+
+// ---------------------------------------------------------------- the sums' flow
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Checking every decision against the sums' flow cuts only solution-free subtrees: the
+    /// stream is the same, in the same order.
+    #[test]
+    fn the_flow_keeps_the_stream(grid in small_grids()) {
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let Some(plain) = stream_within(&puzzle, 3000, Duration::from_secs(2)) else {
+            return Ok(());
+        };
+        prop_assert_eq!(stream_tuned(&puzzle, 3000, |s| s.with_flow_after(0)), plain);
+    }
+}
+
+#[test]
+fn the_flow_keeps_the_stream_of_larger_puzzles_and_cuts_it_short() {
+    let (mut with_nodes, mut without_nodes) = (0, 0);
+    for seed in 0..8 {
+        for (w, h, walls) in [(12, 12, 0.3), (16, 10, 0.35)] {
+            let puzzle = Puzzle::from_grid(&generate::random_grid(w, h, walls, seed)).unwrap();
+            let nodes = |after| {
+                let mut solver = Solver::new(&puzzle).with_flow_after(after);
+                let (found, outcome) = solver.solutions(300);
+                (found, outcome, solver.stats().nodes)
+            };
+            let (with, outcome, n) = nodes(0);
+            let (without, plain_outcome, m) = nodes(u64::MAX);
+            assert_eq!(
+                (&with, outcome),
+                (&without, plain_outcome),
+                "{w}x{h} seed {seed}"
+            );
+            assert!(with.iter().all(|s| is_valid(&puzzle, s)));
+            (with_nodes, without_nodes) = (with_nodes + n, without_nodes + m);
+        }
+    }
+    // The flow refutes some decisions that propagation lets through.
+    assert!(
+        with_nodes < without_nodes,
+        "{with_nodes} nodes with the flow, {without_nodes} without"
+    );
 }
 
 /// First solution's node count, or `None` when a minute went by (a debug build, so that a

@@ -4,9 +4,10 @@
 //! behind them lives in the submodules:
 //! [`combos`] (digit sets per run length and sum), [`model`] (the puzzle as variables and
 //! constraints), [`state`] (domains, live sets, trail), [`propagate`] (revision to a fixed
-//! point), `search` (the enumeration), `probe` (a search with restarts for "any solution" and
-//! "a second one" when the enumeration's order thrashes), [`observe`] (live view hooks),
-//! [`generate`] (random puzzles for tests and benchmarks).
+//! point), `flow` (the sums as a flow through the cells: a global check that propagation run
+//! by run misses), `search` (the enumeration), `probe` (a search with restarts for "any
+//! solution" and "a second one" when the enumeration's order thrashes), [`observe`] (live view
+//! hooks), [`generate`] (random puzzles for tests and benchmarks).
 //!
 //! # Variables and constraints
 //! The variables are the white cells ([`crate::CellId`] order) and, in a cryptic puzzle, the
@@ -35,6 +36,7 @@
 //! problem it already searched out without a solution). Cutting solution-free subtrees leaves
 //! this order as it is: only the node counts in [`Stats`] change.
 
+mod flow;
 mod nth;
 mod probe;
 mod search;
@@ -51,7 +53,7 @@ pub mod state;
 pub use count::Cancelled;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
 pub use probe::PROBES_AFTER;
-pub use search::{DEAD_ENDS_AFTER, progress, split_due};
+pub use search::{DEAD_ENDS_AFTER, FLOW_AFTER, progress, split_due};
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -189,6 +191,15 @@ impl<'p> Solver<'p> {
     /// either way; tests use this to run the memo on small puzzles, and benchmarks to compare.
     pub fn with_dead_ends_after(mut self, backtracks: u64) -> Solver<'p> {
         self.tuning.dead_ends_after = backtracks;
+        self
+    }
+
+    /// Checks each decision of the streaming searches against the sums' flow after
+    /// `backtracks` backtracks instead of [`FLOW_AFTER`] (`u64::MAX`: never). The solutions and
+    /// their order are the same either way; tests use this to check small puzzles, and
+    /// benchmarks to compare.
+    pub fn with_flow_after(mut self, backtracks: u64) -> Solver<'p> {
+        self.tuning.flow_after = backtracks;
         self
     }
 

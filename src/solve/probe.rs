@@ -19,6 +19,7 @@
 use std::time::Instant;
 
 use super::combos::{Mask, digit_of, is_single};
+use super::flow::Flow;
 use super::model::Model;
 use super::nth::blank;
 use super::propagate::{assign, propagate, propagate_all};
@@ -153,6 +154,8 @@ pub(crate) struct Probe {
     phase: Vec<Mask>,
     /// How many decisions deep the current run has been at most.
     deepest: usize,
+    /// The sums as a flow, checked after each propagation.
+    flow: Flow,
     /// Nodes (decisions) visited by all probes so far.
     pub(crate) nodes: u64,
 }
@@ -171,6 +174,7 @@ impl Probe {
             unit: RESTART_UNIT,
             phase: vec![0; model.vars],
             deepest: 0,
+            flow: Flow::new(model),
             nodes: 0,
         }
     }
@@ -189,6 +193,10 @@ impl Probe {
         self.open.clear();
         self.open
             .extend((0..model.vars as u32).filter(|&v| !is_single(state.domains[v as usize])));
+        if !self.flow.check(&state.domains, std::iter::empty()) {
+            // The sums cannot balance even before any decision.
+            return Answer::None;
+        }
         let mut nodes = 0;
         let mut answer = Answer::Unknown;
         'runs: for run in 1.. {
@@ -201,13 +209,17 @@ impl Probe {
                 if nodes >= budget || (nodes % 256 == 0 && cancel.is_cancelled()) {
                     break 'runs;
                 }
-                // The constraint that failed, if a digit failed; `None` for an excluded solution.
-                let failed = match self.pick(state) {
+                match self.pick(state) {
                     Some(var) => {
                         nodes += 1;
                         let digit = self.pick_digit(var, state.domains[var as usize]);
-                        self.stack.push((state.mark(), var, digit));
-                        if assign(model, state, var as usize, digit).is_ok() {
+                        let mark = state.mark();
+                        self.stack.push((mark, var, digit));
+                        if assign(model, state, var as usize, digit).is_err() {
+                            self.blame(model, state.failed);
+                        } else if !self.flow.check(&state.domains, state.changed_since(mark)) {
+                            self.blame_sums(model, var);
+                        } else {
                             // The deepest point of the run so far: remember its digits.
                             if self.stack.len() > self.deepest {
                                 self.deepest = self.stack.len();
@@ -219,7 +231,6 @@ impl Probe {
                             }
                             continue;
                         }
-                        Some(state.failed)
                     }
                     None => {
                         let found = solution_of(model, &state.domains);
@@ -227,11 +238,7 @@ impl Probe {
                             answer = Answer::Solution(found);
                             break 'runs;
                         }
-                        None
                     }
-                };
-                if let Some(c) = failed {
-                    self.blame(model, c);
                 }
                 // Refute the failed digit where it was tried; a refutation that fails too
                 // refutes the decision before it.
@@ -245,10 +252,13 @@ impl Probe {
                     state.undo(mark);
                     let rest = state.domains[var as usize] & !(1 << digit);
                     if state.set_domain(model, var as usize, rest).is_ok() {
-                        if propagate(model, state).is_ok() {
+                        if propagate(model, state).is_err() {
+                            self.blame(model, state.failed);
+                        } else if self.flow.check(&state.domains, state.changed_since(mark)) {
                             break;
+                        } else {
+                            self.blame_sums(model, var);
                         }
-                        self.blame(model, state.failed);
                     }
                 }
                 if fails >= allowed {
@@ -266,6 +276,14 @@ impl Probe {
     fn blame(&mut self, model: &Model, c: u32) {
         for &v in model.vars_of(c as usize) {
             self.weights[v as usize] += 1;
+        }
+    }
+
+    /// Adds a failure to each of `var`'s constraints, for a decision on it that left the
+    /// sums no flow (the cut lies somewhere around it).
+    fn blame_sums(&mut self, model: &Model, var: u32) {
+        for &c in model.constraints_of(var as usize) {
+            self.blame(model, c);
         }
     }
 

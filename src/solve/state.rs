@@ -192,6 +192,11 @@ impl State {
         }
     }
 
+    /// The variables whose domains changed since `mark` (some more than once).
+    pub(super) fn changed_since(&self, mark: Mark) -> impl Iterator<Item = u32> + '_ {
+        self.domain_trail[mark.domains..].iter().map(|&(v, _, _)| v)
+    }
+
     /// How many changes the trail holds.
     #[inline]
     pub(super) fn trail_len(&self) -> usize {

@@ -29,6 +29,10 @@ mod view;
 pub use components::split_due;
 pub use dead::DEAD_ENDS_AFTER;
 
+/// Backtracks the stream takes before it checks each decision against the sums' flow (see
+/// [`Flow`]): easy puzzles never pay for building it, dense ones soon stop thrashing.
+pub const FLOW_AFTER: u64 = 64;
+
 /// When a search starts remembering dead ends, and when it gives up.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Tuning {
@@ -36,6 +40,8 @@ pub(crate) struct Tuning {
     pub(crate) dead_ends_after: u64,
     /// Backtracks after which the search stops as if cancelled (`u64::MAX`: never).
     pub(crate) give_up_after: u64,
+    /// Backtracks before each decision is checked against the sums' flow as well.
+    pub(crate) flow_after: u64,
 }
 
 impl Default for Tuning {
@@ -43,6 +49,7 @@ impl Default for Tuning {
         Tuning {
             dead_ends_after: DEAD_ENDS_AFTER,
             give_up_after: u64::MAX,
+            flow_after: FLOW_AFTER,
         }
     }
 }
@@ -52,6 +59,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::combos::{Mask, digit_of, is_single};
+use super::flow::Flow;
 use super::model::Model;
 use super::observe::{Event, Observer};
 use super::propagate::{assign, propagate_all};
@@ -164,6 +172,9 @@ pub(super) struct Search<'a, O: Observer> {
     work: u32,
     /// Residual problems known to have no solution.
     dead: DeadEnds,
+    /// The sums' flow, once the search has backtracked `flow_after` times.
+    flow: Option<Flow>,
+    flow_after: u64,
     give_up_after: u64,
     observer: O,
 }
@@ -210,6 +221,8 @@ impl<'a, O: Observer> Search<'a, O> {
             compact_at: 2 * model.constraints.len() + 64,
             work: 0,
             dead: DeadEnds::new(tuning.dead_ends_after),
+            flow: None,
+            flow_after: tuning.flow_after,
             give_up_after: tuning.give_up_after,
             observer,
         }
@@ -499,7 +512,9 @@ impl<'a, O: Observer> Search<'a, O> {
                         digit,
                         depth: top,
                     });
-                    if assign(self.model, &mut self.state, var as usize, digit).is_ok() {
+                    if assign(self.model, &mut self.state, var as usize, digit).is_ok()
+                        && self.flows(marks.state)
+                    {
                         self.observer.event(Event::Propagated {
                             open: self.open_hint(),
                         });
@@ -541,6 +556,24 @@ impl<'a, O: Observer> Search<'a, O> {
                 true
             }
         }
+    }
+
+    /// Whether the sums still have a flow after the changes since `mark` (always, until the
+    /// search has backtracked enough to check). A failure logs the runs it rests on as read,
+    /// so that backjumping and dead ends see what it depends on.
+    fn flows(&mut self, mark: Mark) -> bool {
+        if self.stats.backtracks < self.flow_after {
+            return true;
+        }
+        let model = self.model;
+        let flow = self.flow.get_or_insert_with(|| Flow::new(model));
+        if flow.check(&self.state.domains, self.state.changed_since(mark)) {
+            return true;
+        }
+        for &c in flow.cut() {
+            self.state.note_read(c as usize);
+        }
+        false
     }
 
     /// Goes back to the deepest choice with an alternative left and takes it.
