@@ -321,10 +321,11 @@ fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<(Vec<V
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// Remembering dead ends from the first backtrack cuts only solution-free subtrees: the
-    /// stream is the same, in the same order (and equals brute force by the test above).
+    /// Remembering dead ends from the first backtrack, or checking every decision against the
+    /// sums' flow, cuts only solution-free subtrees: the stream is the same, in the same order
+    /// (and equals brute force by the test above).
     #[test]
-    fn dead_ends_keep_the_stream(grid in small_grids()) {
+    fn dead_ends_and_the_flow_keep_the_stream(grid in small_grids()) {
         let Ok(puzzle) = Puzzle::from_grid(&grid) else {
             return Ok(());
         };
@@ -333,7 +334,8 @@ proptest! {
         let Some(plain) = stream_within(&puzzle, 3000, Duration::from_secs(2)) else {
             return Ok(());
         };
-        prop_assert_eq!(stream(&puzzle, 3000, 0), plain);
+        prop_assert_eq!(stream(&puzzle, 3000, 0), plain.clone());
+        prop_assert_eq!(stream_tuned(&puzzle, 3000, |s| s.with_flow_after(0)), plain);
     }
 }
 
@@ -357,23 +359,6 @@ fn dead_ends_keep_the_stream_of_larger_puzzles() {
 }
 
 // ---------------------------------------------------------------- the sums' flow
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
-
-    /// Checking every decision against the sums' flow cuts only solution-free subtrees: the
-    /// stream is the same, in the same order.
-    #[test]
-    fn the_flow_keeps_the_stream(grid in small_grids()) {
-        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
-            return Ok(());
-        };
-        let Some(plain) = stream_within(&puzzle, 3000, Duration::from_secs(2)) else {
-            return Ok(());
-        };
-        prop_assert_eq!(stream_tuned(&puzzle, 3000, |s| s.with_flow_after(0)), plain);
-    }
-}
 
 #[test]
 fn the_flow_keeps_the_stream_of_larger_puzzles_and_cuts_it_short() {
