@@ -288,11 +288,12 @@ fn texts(h: &Harness<'_, KakuroApp>) -> Vec<String> {
         .collect()
 }
 
-/// The watch panel's counters line ("12 nodes · 3 guesses · … · 0.4 s").
+/// The watch panel's counters line ("12 nodes · 3 guesses · … · 0.4 s"), not the colour
+/// legend below it, which names backtracks too.
 fn counters(h: &Harness<'_, KakuroApp>) -> String {
     texts(h)
         .into_iter()
-        .find(|t| t.contains("backtrack"))
+        .find(|t| t.contains("backtrack") && t.ends_with(" s"))
         .expect("the watch panel shows its counters")
 }
 
