@@ -17,7 +17,8 @@
 use super::combos::{self, Mask};
 use super::model::{Kind, Model};
 
-/// Runs are nodes `0..runs`; `FREE` stands for every run without a fixed sum.
+/// A node the augmenting-path search has not reached (nodes are the runs `0..runs`, then
+/// `FREE`).
 const UNSEEN: u32 = u32::MAX;
 
 /// A flow of the sums through the cells, kept feasible under the bounds it was last checked on.
