@@ -9,9 +9,13 @@
 //! its way down (one per digit of the branching cell, one per part when the component falls
 //! apart) are passes over this graph, not fresh counts of the states below.
 
+mod passes;
+
 use std::ops::{AddAssign, Mul};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::solve::combos::Mask;
+use passes::{Kept, Passes};
 
 /// Transitions a recording may hold (8 bytes each) before it gives up; the count goes on.
 const MAX_EDGES: usize = 1 << 22;
@@ -256,9 +260,10 @@ impl Recording {
             widths,
             layers,
             small: false,
+            kept: Mutex::default(),
         };
         let all: Vec<Mask> = vec![Mask::MAX; dag.scope_end()];
-        dag.small = u64::try_from(dag.count(&all)).is_ok();
+        dag.small = u64::try_from(Passes::<u128>::new(&dag, &all).total(&dag)).is_ok();
         Some(dag)
     }
 
@@ -315,6 +320,8 @@ pub(crate) struct Dag {
     layers: Vec<Layer>,
     /// Whether every count fits in a `u64` (then the passes use it: half the memory traffic).
     small: bool,
+    /// The passes of the last evaluation (see [`passes`]).
+    kept: Mutex<Kept>,
 }
 
 /// The digits of a mask that a step can take (1 to 9).
@@ -323,7 +330,10 @@ fn digits_of(mask: Mask) -> impl Iterator<Item = u8> {
 }
 
 /// Numbers of paths: `u64` when the component's count fits, else `u128`.
-trait Paths: Copy + Default + AddAssign + Mul<Output = Self> + Into<u128> + From<u8> {}
+trait Paths:
+    Copy + Default + PartialEq + AddAssign + Mul<Output = Self> + Into<u128> + From<u8>
+{
+}
 
 impl Paths for u64 {}
 impl Paths for u128 {}
@@ -331,82 +341,47 @@ impl Paths for u128 {}
 impl Dag {
     /// The number of fillings the digits `allowed` (a mask per variable) leave.
     pub(crate) fn count(&self, allowed: &[Mask]) -> u128 {
-        fn total<P: Paths>(dag: &Dag, allowed: &[Mask]) -> u128 {
-            let mut paths = Vec::new();
-            dag.forward::<P>(allowed, dag.vars.len(), &mut paths);
-            paths.iter().fold(0, |a, &p| a + p.into())
-        }
-        if self.small {
-            total::<u64>(self, allowed)
-        } else {
-            total::<u128>(self, allowed)
+        match &mut *self.passes(allowed) {
+            Kept::Small(passes) => passes.total(self),
+            Kept::Big(passes) => passes.total(self),
+            Kept::None => unreachable!("passes were made"),
         }
     }
 
     /// Per digit of `var`, the fillings `allowed` leave with `var` taking it.
     pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [u128; 10] {
-        fn per_digit<P: Paths>(dag: &Dag, allowed: &[Mask], s: usize) -> [u128; 10] {
-            let (mut before, mut after) = (Vec::new(), Vec::new());
-            dag.forward::<P>(allowed, s, &mut before);
-            dag.backward::<P>(allowed, s + 1, &mut after);
-            let mut counts = [P::default(); 10];
-            for d in digits_of(dag.at(allowed, s)) {
-                let mut n = P::default();
-                for e in dag.layers[s].with_digit(d) {
-                    n += before[e.from as usize] * after[e.to as usize];
-                }
-                counts[usize::from(d)] = n;
-            }
-            counts.map(Into::into)
-        }
         let s = self
             .vars
             .iter()
             .position(|&v| v == var)
             .expect("the variable is in the component");
-        if self.small {
-            per_digit::<u64>(self, allowed, s)
-        } else {
-            per_digit::<u128>(self, allowed, s)
+        match &mut *self.passes(allowed) {
+            Kept::Small(passes) => passes.digit_counts(self, s),
+            Kept::Big(passes) => passes.digit_counts(self, s),
+            Kept::None => unreachable!("passes were made"),
         }
     }
 
     /// Writes into `out` (a digit per variable) one filling that `allowed` leaves; `false` if
     /// there is none.
     pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
-        let steps = self.vars.len();
-        let mut reach: Vec<Vec<bool>> = vec![Vec::new(); steps + 1];
-        reach[steps] = vec![true; self.widths[steps] as usize];
-        for s in (0..steps).rev() {
-            let mut here = vec![false; self.widths[s] as usize];
-            for d in digits_of(self.at(allowed, s)) {
-                for e in self.layers[s].with_digit(d) {
-                    here[e.from as usize] |= reach[s + 1][e.to as usize];
-                }
-            }
-            reach[s] = here;
+        match &mut *self.passes(allowed) {
+            Kept::Small(passes) => passes.pick(self, out),
+            Kept::Big(passes) => passes.pick(self, out),
+            Kept::None => unreachable!("passes were made"),
         }
-        let mut state = 0u32;
-        for s in 0..steps {
-            if !reach[s][state as usize] {
-                return false;
-            }
-            let next = digits_of(self.at(allowed, s)).find_map(|d| {
-                let edges = self.layers[s].with_digit(d);
-                let first = edges.partition_point(|e| e.from < state);
-                edges[first..]
-                    .iter()
-                    .take_while(|e| e.from == state)
-                    .find(|e| reach[s + 1][e.to as usize])
-                    .map(|e| (d, e.to))
-            });
-            let Some((d, to)) = next else {
-                return false;
-            };
-            out[self.vars[s] as usize] = d;
-            state = to;
+    }
+
+    /// The kept passes, brought to the digits `allowed`.
+    fn passes(&self, allowed: &[Mask]) -> MutexGuard<'_, Kept> {
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        match &mut *kept {
+            Kept::None if self.small => *kept = Kept::Small(Passes::new(self, allowed)),
+            Kept::None => *kept = Kept::Big(Passes::new(self, allowed)),
+            Kept::Small(passes) => passes.update(self, allowed),
+            Kept::Big(passes) => passes.update(self, allowed),
         }
-        true
+        kept
     }
 
     /// The variables the graph fills, in its steps' order.
@@ -425,46 +400,14 @@ impl Dag {
         allowed[self.vars[s] as usize]
     }
 
-    /// Into `paths`, the paths from the start to each state before step `upto`.
-    fn forward<P: Paths>(&self, allowed: &[Mask], upto: usize, paths: &mut Vec<P>) {
-        paths.clear();
-        paths.push(P::from(1));
-        let mut next = Vec::new();
-        for (s, layer) in self.layers.iter().enumerate().take(upto) {
-            next.clear();
-            next.resize(self.widths[s + 1] as usize, P::default());
-            for d in digits_of(self.at(allowed, s)) {
-                for e in layer.with_digit(d) {
-                    next[e.to as usize] += paths[e.from as usize];
-                }
-            }
-            std::mem::swap(paths, &mut next);
-        }
-    }
-
-    /// Into `paths`, the paths from each state before step `from` to the end.
-    fn backward<P: Paths>(&self, allowed: &[Mask], from: usize, paths: &mut Vec<P>) {
-        let steps = self.vars.len();
-        paths.clear();
-        paths.resize(self.widths[steps] as usize, P::from(1));
-        let mut here = Vec::new();
-        for s in (from..steps).rev() {
-            here.clear();
-            here.resize(self.widths[s] as usize, P::default());
-            for d in digits_of(self.at(allowed, s)) {
-                for e in self.layers[s].with_digit(d) {
-                    here[e.from as usize] += paths[e.to as usize];
-                }
-            }
-            std::mem::swap(paths, &mut here);
-        }
-    }
-
     /// Bytes held (approximately).
     pub(crate) fn bytes(&self) -> usize {
         let edges: usize = self.layers.iter().map(|l| l.edges.len()).sum();
-        let per_step = std::mem::size_of::<Layer>() + 4 + 4;
-        edges * std::mem::size_of::<Edge>() + per_step * self.vars.len()
+        let per_step = std::mem::size_of::<Layer>() + 4 + 4 + 2 * 24;
+        let states: usize = self.widths.iter().map(|&w| w as usize).sum();
+        // The passes a walk keeps: paths to and from every state.
+        let per_state = if self.small { 2 * 8 } else { 2 * 16 };
+        edges * std::mem::size_of::<Edge>() + per_step * self.vars.len() + per_state * states
     }
 }
 

@@ -1,0 +1,162 @@
+//! The passes over a [`Dag`] kept from one evaluation to the next.
+//!
+//! `nth`'s walk asks a graph for counts once per decision, and each decision changes the digits
+//! of a few steps only. The paths from the start to each state before step `i` depend only on
+//! the steps before `i`, and the paths from there to the end only on the steps from `i` on, so
+//! after a change at step `c` the passes before `c` (forward) and after it (backward) still hold;
+//! an evaluation redoes the steps between the changes and the step it asks about.
+
+use super::{Dag, Paths, digits_of};
+use crate::solve::combos::{Mask, is_single};
+
+/// The kept passes of a graph, in the width its counts need.
+#[derive(Debug, Default)]
+pub(super) enum Kept {
+    #[default]
+    None,
+    Small(Passes<u64>),
+    Big(Passes<u128>),
+}
+
+/// Paths from the start and to the end, per state, under the digits last evaluated.
+#[derive(Debug)]
+pub(super) struct Passes<P> {
+    /// Each step's digits, as last evaluated.
+    allowed: Vec<Mask>,
+    /// `forward[i]`: paths from the start to each state before step `i`; current for
+    /// `i <= forward_to`.
+    forward: Vec<Vec<P>>,
+    forward_to: usize,
+    /// `backward[i]`: paths from each state before step `i` to the end; current for
+    /// `i >= backward_from`.
+    backward: Vec<Vec<P>>,
+    backward_from: usize,
+}
+
+impl<P: Paths> Passes<P> {
+    /// Passes under `allowed` (a mask per variable), none of them made yet.
+    pub(super) fn new(dag: &Dag, allowed: &[Mask]) -> Self {
+        let steps = dag.vars.len();
+        let mut forward = vec![Vec::new(); steps + 1];
+        forward[0] = vec![P::from(1)];
+        let mut backward = vec![Vec::new(); steps + 1];
+        backward[steps] = vec![P::from(1); dag.widths[steps] as usize];
+        Passes {
+            allowed: (0..steps).map(|s| dag.at(allowed, s)).collect(),
+            forward,
+            forward_to: 0,
+            backward,
+            backward_from: steps,
+        }
+    }
+
+    /// Takes in the digits `allowed`: the passes that cross a step whose digits changed are
+    /// no longer current.
+    ///
+    /// A step keeps its digits when they hold the new ones and the new ones are not a decided
+    /// digit. `allowed` comes from a state's domains, and the paths that agree with its
+    /// decided variables are the paths within them (propagation never removes a digit some
+    /// solution uses), so any masks between the domains and "any digit but where decided"
+    /// count the same; keeping the old ones spares redoing the passes for digits that
+    /// propagation removed near a decision.
+    pub(super) fn update(&mut self, dag: &Dag, allowed: &[Mask]) {
+        for (s, kept) in self.allowed.iter_mut().enumerate() {
+            let now = dag.at(allowed, s);
+            if *kept != now && (is_single(now) || *kept & now != now) {
+                *kept = now;
+                self.forward_to = self.forward_to.min(s);
+                self.backward_from = self.backward_from.max(s + 1);
+            }
+        }
+    }
+
+    /// Makes `forward[upto]` current.
+    fn forward(&mut self, dag: &Dag, upto: usize) {
+        while self.forward_to < upto {
+            let s = self.forward_to;
+            let (done, rest) = self.forward.split_at_mut(s + 1);
+            let (paths, next) = (&done[s], &mut rest[0]);
+            next.clear();
+            next.resize(dag.widths[s + 1] as usize, P::default());
+            for d in digits_of(self.allowed[s]) {
+                for e in dag.layers[s].with_digit(d) {
+                    next[e.to as usize] += paths[e.from as usize];
+                }
+            }
+            self.forward_to = s + 1;
+        }
+    }
+
+    /// Makes `backward[from]` current.
+    fn backward(&mut self, dag: &Dag, from: usize) {
+        while self.backward_from > from {
+            let s = self.backward_from - 1;
+            let (before, after) = self.backward.split_at_mut(s + 1);
+            let (here, paths) = (&mut before[s], &after[0]);
+            here.clear();
+            here.resize(dag.widths[s] as usize, P::default());
+            for d in digits_of(self.allowed[s]) {
+                for e in dag.layers[s].with_digit(d) {
+                    here[e.from as usize] += paths[e.to as usize];
+                }
+            }
+            self.backward_from = s;
+        }
+    }
+
+    /// The number of paths, by whichever pass has fewer steps to redo.
+    pub(super) fn total(&mut self, dag: &Dag) -> u128 {
+        let steps = dag.vars.len();
+        if steps - self.forward_to <= self.backward_from {
+            self.forward(dag, steps);
+            self.forward[steps].iter().fold(0, |sum, &p| sum + p.into())
+        } else {
+            self.backward(dag, 0);
+            self.backward[0].first().map_or(0, |&p| p.into())
+        }
+    }
+
+    /// Per digit of step `s`, the paths through it.
+    pub(super) fn digit_counts(&mut self, dag: &Dag, s: usize) -> [u128; 10] {
+        self.forward(dag, s);
+        self.backward(dag, s + 1);
+        let (before, after) = (&self.forward[s], &self.backward[s + 1]);
+        let mut counts = [0u128; 10];
+        for d in digits_of(self.allowed[s]) {
+            let mut n = P::default();
+            for e in dag.layers[s].with_digit(d) {
+                n += before[e.from as usize] * after[e.to as usize];
+            }
+            counts[usize::from(d)] = n.into();
+        }
+        counts
+    }
+
+    /// Writes into `out` (a digit per variable) the path that takes the lowest digit at each
+    /// step among those that still reach the end; `false` if there is none.
+    pub(super) fn pick(&mut self, dag: &Dag, out: &mut [u8]) -> bool {
+        self.backward(dag, 0);
+        let alive = |paths: &Vec<P>, state: u32| paths[state as usize] != P::default();
+        if !self.backward[0].first().is_some_and(|&p| p != P::default()) {
+            return false;
+        }
+        let mut state = 0u32;
+        for s in 0..dag.vars.len() {
+            let next = digits_of(self.allowed[s]).find_map(|d| {
+                let edges = dag.layers[s].with_digit(d);
+                let first = edges.partition_point(|e| e.from < state);
+                edges[first..]
+                    .iter()
+                    .take_while(|e| e.from == state)
+                    .find(|e| alive(&self.backward[s + 1], e.to))
+                    .map(|e| (d, e.to))
+            });
+            let Some((d, to)) = next else {
+                unreachable!("a state with paths to the end has a step on them");
+            };
+            out[dag.vars[s] as usize] = d;
+            state = to;
+        }
+        true
+    }
+}
