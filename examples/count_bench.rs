@@ -4,12 +4,22 @@
 //!
 //! Counts generated puzzles exactly (giving up after a time limit, by the cancel token), then
 //! times `nth` on random indices with the counts cached (`NTH_DRAWS` 0: no `nth`). With
-//! arguments, only that puzzle.
+//! arguments, only that puzzle. `FLOW_AFTER=N` sets the backtracks before the count checks
+//! the sums' flow (`never`: not at all).
 
 use std::time::{Duration, Instant};
 
 use kakuro::solve::generate;
 use kakuro::{CancelToken, Puzzle, Solver};
+
+/// A solver tuned as the `FLOW_AFTER` variable asks.
+fn solver(puzzle: &Puzzle) -> Solver<'_> {
+    match std::env::var("FLOW_AFTER").ok().as_deref() {
+        Some("never") => Solver::new(puzzle).with_flow_after(u64::MAX),
+        Some(n) => Solver::new(puzzle).with_flow_after(n.parse().expect("FLOW_AFTER=N|never")),
+        None => Solver::new(puzzle),
+    }
+}
 use num_bigint::BigUint;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -61,7 +71,7 @@ fn bench(
             }
             timer.cancel();
         });
-        let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
+        let mut solver = solver(&puzzle).with_cancel(token.clone());
         let mut reached = 0.0;
         let start = Instant::now();
         let result = solver.count_with_progress(&mut |p| reached = p);
@@ -98,7 +108,7 @@ fn bench(
         return;
     }
     // nth with the counts cached: a solver that has counted once.
-    let mut solver = Solver::new(&puzzle);
+    let mut solver = solver(&puzzle);
     solver.count().expect("no cancel token");
     let mut rng = StdRng::seed_from_u64(seed);
     let mut worst = Duration::ZERO;

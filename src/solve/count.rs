@@ -44,6 +44,7 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 
 use super::combos::{Mask, is_single};
+use super::flow::Flow;
 use super::memo::{Memo, Tally};
 use super::model::{Kind, Model};
 use super::propagate::{assign, digits, propagate_all};
@@ -149,6 +150,11 @@ pub(crate) struct Counter<'a, 'f> {
     building: Option<Building>,
     /// The circuit node of the part last counted, while a circuit is recorded.
     built: u32,
+    /// The clues' sums as a flow through the cells' bounds (see [`Counter::decide`]), once
+    /// made.
+    flow: Option<Flow>,
+    /// Backtracks after which the flow is made (`u64::MAX`: never, or not again).
+    pub(crate) flow_after: u64,
 }
 
 impl<'a, 'f> Counter<'a, 'f> {
@@ -191,6 +197,8 @@ impl<'a, 'f> Counter<'a, 'f> {
             root: Mark::default(),
             building: None,
             built: 0,
+            flow: None,
+            flow_after: u64::MAX,
         };
         counter.root = counter.state.mark();
         if !planned {
@@ -392,7 +400,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             self.nodes += 1;
             let mark = self.state.mark();
             let lo = share.0 + step * i as f64;
-            if assign(self.model, &mut self.state, var as usize, d as u8).is_ok() {
+            if self.decide(var, d as u8) {
                 let forced = match &mut self.building {
                     Some(b) if building && b.on() => Some(b.forced(comp, &self.state.domains)),
                     _ => None,
@@ -414,6 +422,47 @@ impl<'a, 'f> Counter<'a, 'f> {
             self.built = b.decide(&arms);
         }
         Ok(total)
+    }
+
+    /// Gives `var` the digit `d` and propagates; `false` when that leaves the component no
+    /// solution: propagation failed, or the clues' sums no longer flow through the cells'
+    /// bounds.
+    ///
+    /// The flow spans every component, but they share no undecided run and it may carry any
+    /// amount through a run without a sum, so it fits as a whole exactly when it fits each
+    /// one. So a failure right after the decision is this component's own (its count, which
+    /// the cache keeps, is 0 whatever the others hold) when the flow fitted everything
+    /// before: changes no check has seen are checked first, and if they fail (no decision
+    /// to blame) the counter goes on without the flow.
+    pub(crate) fn decide(&mut self, var: u32, d: u8) -> bool {
+        if self.backtracks >= self.flow_after {
+            // Made only once easy counts are past: most never backtrack this often.
+            self.flow_after = u64::MAX;
+            let mut flow = Flow::new(self.model);
+            if flow.check(&self.state.domains, std::iter::empty()) {
+                self.flow = Some(flow);
+                self.state.see();
+            }
+        }
+        if self.flow_fits() == Some(false) {
+            self.flow = None;
+        }
+        assign(self.model, &mut self.state, var as usize, d).is_ok()
+            && self.flow_fits() != Some(false)
+    }
+
+    /// Whether the flow fits the state, once it takes in the domains that narrowed since it
+    /// last fitted; `None` without a flow.
+    fn flow_fits(&mut self) -> Option<bool> {
+        let (flow, state) = (self.flow.as_mut()?, &mut self.state);
+        if state.all_seen() {
+            return Some(true);
+        }
+        let fits = flow.check(&state.domains, state.unseen());
+        if fits {
+            state.see();
+        }
+        Some(fits)
     }
 
     /// The variable the counter branches on in a component: the enumeration's in a part that
@@ -622,6 +671,7 @@ impl Solver<'_> {
         let start = Instant::now();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
         let (keep_graphs, sweep_from) = (self.keep_graphs, self.sweep_from);
+        let flow_after = self.tuning.flow_after;
         let (total, mut stats) = on_deep_stack(model.vars, progress, |sink| {
             let mut stats = Stats {
                 nodes: 1,
@@ -639,6 +689,7 @@ impl Solver<'_> {
             let mut counter = Counter::new(model, state, memo, cancel, sink);
             counter.sweep_from = sweep_from;
             counter.record = keep_graphs;
+            counter.flow_after = flow_after;
             let total = counter.count_part(&all, (0.0, 1.0));
             if total.is_ok() {
                 counter.report_done();
@@ -745,6 +796,37 @@ mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
     use crate::solve::generate;
+
+    /// Checking each decision against the sums' flow cuts branches that propagation lets
+    /// through on dense puzzles (30 × 30 at 40% walls: seed 9 counts in 44 nodes instead of
+    /// 97), and moves no count, nor any solution `nth` finds.
+    #[test]
+    fn the_flow_cuts_branches_and_keeps_the_counts() {
+        use rand::SeedableRng;
+
+        let (mut with, mut without) = (0, 0);
+        let mut rng = StdRng::seed_from_u64(5);
+        for seed in [8, 9] {
+            let grid = generate::random_grid(30, 30, 0.40, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let mut plain = Solver::new(&puzzle).with_flow_after(u64::MAX);
+            let mut flowing = Solver::new(&puzzle).with_flow_after(0);
+            let count = plain.count().unwrap();
+            assert_eq!(flowing.count().unwrap(), count, "seed {seed}");
+            without += plain.stats().nodes;
+            with += flowing.stats().nodes;
+            for _ in 0..3 {
+                let k = crate::solve::nth::random_below(&count, &mut rng);
+                let expected = plain.nth(&k);
+                assert!(expected.is_some(), "seed {seed} #{k}");
+                assert_eq!(flowing.nth(&k), expected, "seed {seed} #{k}");
+            }
+        }
+        assert!(
+            with < without,
+            "{with} nodes with the flow, {without} without"
+        );
+    }
 
     /// The count with a given plan (a fresh cache), sweeping components from `sweep_from`
     /// variables.

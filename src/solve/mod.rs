@@ -194,10 +194,10 @@ impl<'p> Solver<'p> {
         self
     }
 
-    /// Checks each decision of the streaming searches against the sums' flow after
-    /// `backtracks` backtracks instead of [`FLOW_AFTER`] (`u64::MAX`: never). The solutions and
-    /// their order are the same either way; tests use this to check small puzzles, and
-    /// benchmarks to compare.
+    /// Checks each decision of the streaming searches and of the count against the sums' flow
+    /// after `backtracks` backtracks instead of [`FLOW_AFTER`] (`u64::MAX`: never). The
+    /// solutions, their order and the counts are the same either way; tests use this to check
+    /// small puzzles, and benchmarks to compare.
     pub fn with_flow_after(mut self, backtracks: u64) -> Solver<'p> {
         self.tuning.flow_after = backtracks;
         self

@@ -123,7 +123,7 @@ pub(crate) fn descend(
     }
     for d in digits(dom) {
         let mark = counter.state.mark();
-        if assign(counter.model, &mut counter.state, var as usize, d as u8).is_ok() {
+        if counter.decide(var, d as u8) {
             let n = BigUint::from(counter.count_part(frame, (0.0, 1.0))?);
             if k < n {
                 return descend(counter, frame, checked, k, out, None);
@@ -170,7 +170,7 @@ impl Solver<'_> {
     pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
         let start = Instant::now();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
-        let sweep_from = self.sweep_from;
+        let (sweep_from, flow_after) = (self.sweep_from, self.tuning.flow_after);
         let (found, mut stats) = on_deep_stack(model.vars, None, |_| {
             let mut stats = Stats::default();
             let mut state = State::new(model);
@@ -184,6 +184,7 @@ impl Solver<'_> {
             // order, which neither follows.
             counter.sweep_from = sweep_from;
             counter.record = true;
+            counter.flow_after = flow_after;
             let total = counter.count_part(&all, (0.0, 1.0));
             counter.sweep_from = usize::MAX;
             let found = match total {

@@ -28,6 +28,9 @@ pub struct State {
     pub live: Vec<u128>,
     domain_trail: Vec<(u32, Mask, u32)>,
     live_trail: Vec<(u32, u128)>,
+    /// How much of the domain trail is as it was when a reader last looked (see
+    /// [`State::unseen`]); undoing below it lowers it.
+    seen: usize,
     pub(super) queue: Vec<u32>,
     pub(super) queued: Vec<bool>,
     /// Constraint revisions done so far.
@@ -86,6 +89,7 @@ impl State {
             live: model.initial_live.clone(),
             domain_trail: Vec::with_capacity(4 * model.vars),
             live_trail: Vec::with_capacity(model.constraints.len()),
+            seen: 0,
             queue: Vec::with_capacity(model.constraints.len()),
             queued: vec![false; model.constraints.len()],
             revisions: 0,
@@ -118,6 +122,7 @@ impl State {
     /// Undoes every change made since `mark`.
     #[inline]
     pub fn undo(&mut self, mark: Mark) {
+        self.seen = self.seen.min(mark.domains);
         while self.domain_trail.len() > mark.domains {
             let (v, old, level) = self
                 .domain_trail
@@ -195,6 +200,23 @@ impl State {
     /// The variables whose domains changed since `mark` (some more than once).
     pub(super) fn changed_since(&self, mark: Mark) -> impl Iterator<Item = u32> + '_ {
         self.domain_trail[mark.domains..].iter().map(|&(v, _, _)| v)
+    }
+
+    /// The variables whose domains narrowed since the last [`State::see`] and are still
+    /// narrowed (some more than once), for a reader that follows the state whatever branch it
+    /// is on: what was undone since only widened.
+    pub(crate) fn unseen(&self) -> impl Iterator<Item = u32> + '_ {
+        self.domain_trail[self.seen..].iter().map(|&(v, _, _)| v)
+    }
+
+    /// Whether no domain narrowed since the last [`State::see`].
+    pub(crate) fn all_seen(&self) -> bool {
+        self.seen == self.domain_trail.len()
+    }
+
+    /// Notes that the reader of [`State::unseen`] has taken in every change so far.
+    pub(crate) fn see(&mut self) {
+        self.seen = self.domain_trail.len();
     }
 
     /// How many changes the trail holds.
