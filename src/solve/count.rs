@@ -432,32 +432,28 @@ impl<'a, 'f> Counter<'a, 'f> {
     /// amount through a run without a sum, so it fits as a whole exactly when it fits each
     /// one. So a failure right after the decision is this component's own (its count, which
     /// the cache keeps, is 0 whatever the others hold) when the flow fitted everything
-    /// before: changes no check has seen are checked first, and if they fail (no decision
-    /// to blame) the counter goes on without the flow.
+    /// before: changes no check has seen are checked first, and if they do not fit, the
+    /// decision is not checked (the state has no solution, but which component's fault that
+    /// is, is not known).
     pub(crate) fn decide(&mut self, var: u32, d: u8) -> bool {
         if self.backtracks >= self.flow_after {
             // Made only once easy counts are past: most never backtrack this often.
             self.flow_after = u64::MAX;
-            let mut flow = Flow::new(self.model);
-            if flow.check(&self.state.domains, std::iter::empty()) {
-                self.flow = Some(flow);
-                self.state.see();
-            }
+            self.flow = Some(Flow::new(self.model));
         }
-        if self.flow_fits() == Some(false) {
-            self.flow = None;
-        }
+        let fitted = self.flow_fits() == Some(true);
         assign(self.model, &mut self.state, var as usize, d).is_ok()
-            && self.flow_fits() != Some(false)
+            && !(fitted && self.flow_fits() == Some(false))
     }
 
     /// Whether the flow fits the state, once it takes in the domains that narrowed since it
     /// last fitted; `None` without a flow.
     fn flow_fits(&mut self) -> Option<bool> {
         let (flow, state) = (self.flow.as_mut()?, &mut self.state);
-        if state.all_seen() {
+        if flow.balanced() && state.all_seen() {
             return Some(true);
         }
+        // A flow that never fitted starts from the cells' bounds, whatever changed.
         let fits = flow.check(&state.domains, state.unseen());
         if fits {
             state.see();

@@ -153,6 +153,12 @@ impl Flow {
         ok
     }
 
+    /// Whether some check has fitted the flow (it still fits the bounds of the last one that
+    /// did, and any wider).
+    pub(crate) fn balanced(&self) -> bool {
+        self.ready
+    }
+
     /// After a failed check, the runs the failure rests on: their sums and their cells'
     /// bounds leave too much or too little among them (every run when that set is not known).
     pub(crate) fn cut(&self) -> &[u32] {
