@@ -104,16 +104,15 @@ impl<P: Paths> Passes<P> {
         }
     }
 
-    /// The number of paths, by whichever pass has fewer steps to redo.
+    /// The number of paths: the paths to and from the states before a step where both passes
+    /// are current, which takes redoing only the steps between the changes.
     pub(super) fn total(&mut self, dag: &Dag) -> u128 {
-        let steps = dag.vars.len();
-        if steps - self.forward_to <= self.backward_from {
-            self.forward(dag, steps);
-            self.forward[steps].iter().fold(0, |sum, &p| sum + p.into())
-        } else {
-            self.backward(dag, 0);
-            self.backward[0].first().map_or(0, |&p| p.into())
-        }
+        let at = self.backward_from;
+        self.forward(dag, at);
+        let (to, from) = (&self.forward[at], &self.backward[at]);
+        to.iter()
+            .zip(from)
+            .fold(0, |sum, (&t, &f)| sum + (t * f).into())
     }
 
     /// Per digit of step `s`, the paths through it.
