@@ -212,8 +212,9 @@ impl<'p> Solver<'p> {
     }
 
     /// Lets [`Solver::any`] and [`Solver::uniqueness`] stream for `backtracks` backtracks
-    /// before their first probe instead of [`PROBES_AFTER`]. The answers are the same either
-    /// way; tests use this to probe small puzzles, and benchmarks to compare.
+    /// between probes instead of [`PROBES_AFTER`] (before the first probe, at most 128). The
+    /// answers are the same either way; tests use this to probe small puzzles, and benchmarks
+    /// to compare.
     pub fn with_probes_after(mut self, backtracks: u64) -> Solver<'p> {
         self.probes_after = backtracks;
         self

@@ -34,6 +34,13 @@ const RESTART_UNIT: u64 = 100;
 /// the first time; each later round streams and probes twice as long as the one before.
 pub const PROBES_AFTER: u64 = 1024;
 
+/// Backtracks the stream may take before the first probe, when that is fewer than
+/// [`PROBES_AFTER`]; later rounds stream from [`PROBES_AFTER`] backtracks on. Dense puzzles
+/// (30 × 100 at 25–35% walls) get their first probe sooner and answer 1.4–1.8× faster; a puzzle
+/// whose stream needs 128 to [`PROBES_AFTER`] backtracks (a proof of uniqueness, say) pays for
+/// one probe more (30 × 100 at 40–45% walls: 1–2 ms more, see BENCHMARKS.md).
+const FIRST_STREAM: u64 = 128;
+
 /// Nodes of the first probe.
 const FIRST_PROBE: u64 = 4096;
 
@@ -64,7 +71,7 @@ impl Solver<'_> {
         let mut found: Vec<Solution> = Vec::new();
         // The probe and its root state, made when the stream first gives up.
         let mut side: Option<(Probe, State)> = None;
-        let (mut limit, mut budget) = (self.probes_after, FIRST_PROBE);
+        let (mut limit, mut budget) = (self.probes_after.min(FIRST_STREAM), FIRST_PROBE);
         let answer = loop {
             let saved = self.tuning;
             self.tuning.give_up_after = limit;
@@ -112,7 +119,7 @@ impl Solver<'_> {
                 Answer::Unknown if self.cancel.is_cancelled() => break None,
                 Answer::Unknown => {}
             }
-            limit = limit.saturating_mul(2);
+            limit = limit.saturating_mul(2).max(self.probes_after);
             budget = budget.saturating_mul(2);
         };
         if let Some((probe, root)) = &side {
