@@ -489,3 +489,29 @@ impl Building {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand-made circuit counts each arm whose forced digits are allowed, under the digits
+    /// allowed, whatever it was asked before.
+    #[test]
+    fn a_circuit_counts_the_arms_the_digits_allow() {
+        // Variable 0 picks the digits variable 1 may take: 1 to 3, or 4 and 5.
+        let mut b = Building::within(1 << 20);
+        let low = b.lone(1, 0b1110);
+        let one = b.forced(&[0], &[1 << 1, 0]);
+        let high = b.lone(1, 0b11_0000);
+        let two = b.forced(&[0], &[1 << 2, 0]);
+        let root = b.decide(&[(one, low), (two, high)]);
+        let circuit = b.finish(root, &[0, 1]).expect("recorded");
+        let any: Mask = 0b11_1111_1110;
+        assert_eq!(circuit.count(&[1 << 1, any]), Tally::Small(3));
+        assert_eq!(circuit.count(&[1 << 2, 1 << 1]), Tally::ZERO);
+        assert_eq!(circuit.count(&[1 << 1 | 1 << 2, 1 << 1]), Tally::Small(1));
+        let per_digit = circuit.digit_counts(&[1 << 1 | 1 << 2, 1 << 4 | 1 << 2], 0);
+        assert_eq!((&per_digit[1], &per_digit[2]), (&Tally::ONE, &Tally::ONE));
+        assert_eq!(circuit.count(&[any, any]), Tally::Small(5));
+    }
+}
