@@ -9,6 +9,7 @@
 //! component too wide for that is left to branching, whose children are offered to the sweep
 //! again.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -207,6 +208,9 @@ struct Plan {
     work: Vec<f64>,
 }
 
+/// Run tables by run (local index) and the order of its cells.
+type Made = HashMap<(usize, Vec<u32>), Option<RunTable>, BuildHasherDefault<WordHasher>>;
+
 /// A component as the sweep's orders and plans see it: its state, the runs touching it and
 /// each cell's runs.
 struct Part<'a> {
@@ -217,6 +221,9 @@ struct Part<'a> {
     runs: Vec<u32>,
     /// Each cell's runs (local indices into `runs`; `usize::MAX` for none).
     of_cell: Vec<[usize; 2]>,
+    /// The tables made so far, by run and the order of its cells: most orders fill most runs'
+    /// cells in the same order.
+    made: RefCell<Made>,
 }
 
 impl<'a> Part<'a> {
@@ -236,6 +243,7 @@ impl<'a> Part<'a> {
             comp,
             runs,
             of_cell,
+            made: RefCell::default(),
         })
     }
 
@@ -300,17 +308,21 @@ impl<'a> Part<'a> {
 
     /// The tables of the component's runs, each run's cells taken as `cells_in` orders them.
     fn tables(&self, cells_in: &[Vec<u32>]) -> Option<Vec<RunTable>> {
-        let domains_of = |cells: &[u32]| -> Vec<Digits> {
-            cells
-                .iter()
-                .map(|&i| self.domains[self.comp[i as usize] as usize] >> 1)
-                .collect()
-        };
         let (model, domains, live) = (self.model, self.domains, self.live);
-        self.runs
-            .iter()
+        let mut made = self.made.borrow_mut();
+        (0..self.runs.len())
             .zip(cells_in)
-            .map(|(&c, cells)| run_table(model, domains, live, c as usize, &domains_of(cells)))
+            .map(|(r, cells)| {
+                made.entry((r, cells.clone()))
+                    .or_insert_with(|| {
+                        let digits: Vec<Digits> = cells
+                            .iter()
+                            .map(|&i| domains[self.comp[i as usize] as usize] >> 1)
+                            .collect();
+                        run_table(model, domains, live, self.runs[r] as usize, &digits)
+                    })
+                    .clone()
+            })
             .collect()
     }
 }
@@ -341,6 +353,7 @@ fn cells_in(
 const DEAD: u16 = u16::MAX;
 
 /// How a run's part of the frontier moves as its cells are filled in the sweep's order.
+#[derive(Clone)]
 enum RunTable {
     /// A run without a sum: its state is the digits used (all different is all it asks), of
     /// the `digits` its cells can take between them.
@@ -398,7 +411,8 @@ fn run_table(
             let mut levels: Vec<Vec<[u16; 9]>> = Vec::with_capacity(len);
             let mut reps: Vec<Digits> = vec![0];
             for k in 0..len {
-                let mut classes: HashMap<[u64; 8], u16> = HashMap::new();
+                let mut classes: HashMap<[u64; 8], u16, BuildHasherDefault<WordHasher>> =
+                    HashMap::default();
                 let mut next_reps: Vec<Digits> = Vec::new();
                 let mut level = Vec::with_capacity(reps.len());
                 for &m in &reps {
@@ -514,27 +528,43 @@ fn estimate(order: &[u32], of_cell: &[[usize; 2]], classes: &[Vec<f64>]) -> f64 
 /// cell when none is), preferring cells of more open runs on a tie.
 fn greedy_order(of_cell: &[[usize; 2]], classes: &[Vec<f64>], start: usize) -> Vec<u32> {
     let n = of_cell.len();
+    let mut cells_of_run: Vec<Vec<usize>> = vec![Vec::new(); classes.len()];
+    for (i, runs) in of_cell.iter().enumerate() {
+        for &r in runs.iter().filter(|&&r| r != usize::MAX) {
+            cells_of_run[r].push(i);
+        }
+    }
     let mut placed = vec![0usize; classes.len()];
     let mut done = vec![false; n];
+    // The cells not placed yet of the runs open so far (ascending): the only ones the rule
+    // takes while there are any, so the scan need not look at the rest.
+    let mut frontier: Vec<usize> = Vec::new();
     let mut order = Vec::with_capacity(n);
     let mut pick = start;
     loop {
         done[pick] = true;
         order.push(pick as u32);
+        if let Ok(at) = frontier.binary_search(&pick) {
+            frontier.remove(at);
+        }
         for &r in of_cell[pick].iter().filter(|&&r| r != usize::MAX) {
             placed[r] += 1;
+            if placed[r] == 1 {
+                for &i in &cells_of_run[r] {
+                    if let (false, Err(at)) = (done[i], frontier.binary_search(&i)) {
+                        frontier.insert(at, i);
+                    }
+                }
+            }
         }
         if order.len() == n {
             return order;
         }
         // Best so far: (touches an open run, growth of the log product, open runs touched).
         let mut best = (false, f64::INFINITY, 0);
-        for (i, runs) in of_cell.iter().enumerate() {
-            if done[i] {
-                continue;
-            }
+        let mut consider = |i: usize, best: &mut (bool, f64, usize)| {
             let (mut growth, mut touched) = (0.0, 0);
-            for &r in runs.iter().filter(|&&r| r != usize::MAX) {
+            for &r in of_cell[i].iter().filter(|&&r| r != usize::MAX) {
                 let k = placed[r];
                 touched += usize::from(k > 0);
                 growth += classes[r][k + 1] - classes[r][k];
@@ -546,8 +576,17 @@ fn greedy_order(of_cell: &[[usize; 2]], classes: &[Vec<f64>], start: usize) -> V
                 _ => growth < best.1 - 1e-9 || (growth < best.1 + 1e-9 && touched > best.2),
             };
             if better {
-                best = (touches, growth, touched);
+                *best = (touches, growth, touched);
                 pick = i;
+            }
+        };
+        if frontier.is_empty() {
+            for i in (0..n).filter(|&i| !done[i]) {
+                consider(i, &mut best);
+            }
+        } else {
+            for &i in &frontier {
+                consider(i, &mut best);
             }
         }
     }
@@ -659,6 +698,78 @@ mod tests {
     fn choosing_more_than_there_are_is_no_way() {
         assert_eq!(binomial(2, 4), 0.0);
         assert_eq!(binomial(9, 2), 36.0);
+    }
+
+    /// The greedy order looks only at the cells of open runs while there are any; it must pick
+    /// what a scan of every cell picks (the rule prefers those cells, ties to the lowest).
+    #[test]
+    fn the_greedy_order_is_the_rule_applied_to_every_cell() {
+        fn by_full_scan(of_cell: &[[usize; 2]], classes: &[Vec<f64>], start: usize) -> Vec<u32> {
+            let n = of_cell.len();
+            let (mut placed, mut done) = (vec![0usize; classes.len()], vec![false; n]);
+            let (mut order, mut pick) = (Vec::new(), start);
+            loop {
+                done[pick] = true;
+                order.push(pick as u32);
+                for &r in of_cell[pick].iter().filter(|&&r| r != usize::MAX) {
+                    placed[r] += 1;
+                }
+                if order.len() == n {
+                    return order;
+                }
+                let mut best = (false, f64::INFINITY, 0);
+                for (i, runs) in of_cell.iter().enumerate().filter(|&(i, _)| !done[i]) {
+                    let (mut growth, mut touched) = (0.0, 0);
+                    for &r in runs.iter().filter(|&&r| r != usize::MAX) {
+                        touched += usize::from(placed[r] > 0);
+                        growth += classes[r][placed[r] + 1] - classes[r][placed[r]];
+                    }
+                    let better = match (touched > 0, best.0) {
+                        (true, false) => true,
+                        (false, true) => false,
+                        _ => growth < best.1 - 1e-9 || (growth < best.1 + 1e-9 && touched > best.2),
+                    };
+                    if better {
+                        best = (touched > 0, growth, touched);
+                        pick = i;
+                    }
+                }
+            }
+        }
+        let mut compared = 0;
+        for seed in 0..12 {
+            let Some((model, state)) = generated_root(12, 12, 0.3, seed) else {
+                continue;
+            };
+            let (mut memo, cancel) = (Memo::default(), CancelToken::new());
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let mut counter = Counter::new(&model, state.clone(), &mut memo, &cancel, None);
+            for part in counter.components(&all) {
+                let Some(part_view) = Part::new(&model, &state.domains, &state.live, &part) else {
+                    continue;
+                };
+                let own = cells_in(
+                    &part_view.of_cell,
+                    part_view.runs.len(),
+                    0..part.len() as u32,
+                );
+                let Some(tables) = part_view.tables(&own) else {
+                    continue;
+                };
+                let classes = log_classes(&tables, &own);
+                for start in [0, part.len() / 2, part.len() - 1] {
+                    let of_cell = &part_view.of_cell;
+                    assert_eq!(
+                        greedy_order(of_cell, &classes, start),
+                        by_full_scan(of_cell, &classes, start),
+                        "seed {seed}, part of {}, start {start}",
+                        part.len()
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 20, "only {compared} orders compared");
     }
 
     /// The largest root part of a generated 21 × 21 puzzle (101 cells), which no order by rows or
