@@ -151,8 +151,8 @@ pub struct Solver<'p> {
     /// When the search remembers dead ends and when it gives up
     /// ([`Solver::with_dead_ends_after`], [`Solver::with_give_up_after`]).
     tuning: search::Tuning,
-    /// Backtracks the stream may take before [`Solver::any`] and [`Solver::uniqueness`] first
-    /// turn to probes ([`Solver::with_probes_after`]).
+    /// Backtracks the stream may take between the probes of [`Solver::any`] and
+    /// [`Solver::uniqueness`] (before the first, at most 128; [`Solver::with_probes_after`]).
     probes_after: u64,
     /// Whether a count keeps the graphs of the parts it sweeps for [`Solver::nth`]
     /// ([`Solver::counting_only`]).

@@ -30,8 +30,9 @@ use super::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
 /// Failures in the first run; the later ones get this times the Luby sequence.
 const RESTART_UNIT: u64 = 100;
 
-/// Backtracks the stream may take before [`Solver::any`] and [`Solver::uniqueness`] probe for
-/// the first time; each later round streams and probes twice as long as the one before.
+/// Backtracks the stream may take in the second round of [`Solver::any`] and
+/// [`Solver::uniqueness`] (the first gives way to a probe sooner, see `FIRST_STREAM`); each
+/// later round streams and probes twice as long as the one before.
 pub const PROBES_AFTER: u64 = 1024;
 
 /// Backtracks the stream may take before the first probe, when that is fewer than
