@@ -30,7 +30,7 @@ pub use components::split_due;
 pub use dead::DEAD_ENDS_AFTER;
 
 /// Backtracks the stream and the count take before they check each decision against the sums'
-/// flow (see [`Flow`]): easy puzzles never pay for building it, dense ones soon stop thrashing.
+/// flow (`Flow`): easy puzzles never pay for building it, dense ones soon stop thrashing.
 pub const FLOW_AFTER: u64 = 64;
 
 /// When a search starts remembering dead ends, and when it gives up.
