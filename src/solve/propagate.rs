@@ -190,11 +190,28 @@ fn revise_run(
         }
     }
     live = bits;
+    // Every set left holds the fixed digits (each fixed cell's domain met it), so only the
+    // undecided cells need matching, onto the set's other digits: fewer cells, and short
+    // runs' arrangements tried outright more often.
+    let mut undecided = [0 as Mask; 9];
+    let mut at = [0u8; 9];
+    let mut free = 0;
+    let mut common: Mask = DIGITS;
+    for (i, &v) in cells.iter().enumerate() {
+        let d = state.domains[v as usize];
+        if !is_single(d) {
+            undecided[free] = d;
+            at[free] = i as u8;
+            free += 1;
+            common &= d;
+        }
+    }
+    let undecided = &undecided[..free];
     let mut allowed: Mask = 0;
     let mut must: Mask = DIGITS;
     let mut sums: u64 = 0;
-    let mut support = [0 as Mask; 9];
-    // Digits of sets every cell can take whole: any arrangement of such a set works.
+    let mut found = [0 as Mask; 9];
+    // Digits of sets every undecided cell can take whole: any arrangement of such a set works.
     let mut open: Mask = 0;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
@@ -205,9 +222,10 @@ fn revise_run(
             live &= !(1u128 << i);
             continue;
         }
-        if set & !s.common == 0 {
-            open |= set;
-        } else if !match_set(state, cells, set, &mut support) {
+        let rest = set & !s.fixed;
+        if rest & !common == 0 {
+            open |= rest;
+        } else if !match_set(undecided, rest, &mut found) {
             live &= !(1u128 << i);
             continue;
         }
@@ -215,8 +233,9 @@ fn revise_run(
         must &= set;
         sums |= 1 << sum;
     }
-    for sup in &mut support {
-        *sup |= open;
+    let mut support = [0 as Mask; 9];
+    for (&i, &f) in at[..free].iter().zip(&found) {
+        support[usize::from(i)] = f | open;
     }
     if live == 0 {
         return Err(Contradiction);
@@ -254,20 +273,20 @@ fn revise_run(
     Ok(())
 }
 
-/// If the cells can take the digits of `set` one each, adds to `support[i]` every digit cell
-/// `i` holds in some such assignment and returns `true`.
+/// If cells of these `domains` can take the digits of `set` one each, adds to `support[i]`
+/// every digit cell `i` holds in some such assignment and returns `true`.
 ///
 /// One perfect matching is found by augmenting paths; then cell `i` can also take the digit
 /// of cell `j` exactly when `i` can take it and `j` can reach `i` by such moves (an
 /// alternating cycle), which a transitive closure over at most nine cells answers at once.
 #[inline]
-fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -> bool {
-    let k = cells.len();
+fn match_set(domains: &[Mask], set: Mask, support: &mut [Mask; 9]) -> bool {
+    let k = domains.len();
     let mut masks = [0 as Mask; 9];
     let mut covered = 0;
     let mut news = false;
     for i in 0..k {
-        let m = state.domains[cells[i] as usize] & set;
+        let m = domains[i] & set;
         if m == 0 {
             return false;
         }
@@ -279,6 +298,10 @@ fn match_set(state: &State, cells: &[u32], set: Mask, support: &mut [Mask; 9]) -
         return false;
     }
     match k {
+        1 => {
+            support[0] |= masks[0];
+            return true;
+        }
         2 => return add_support(support, &pair(masks[0], masks[1], set)),
         3 => return add_support(support, &triple(masks[0], masks[1], masks[2], set)),
         4 => return add_support(support, &quad(&masks, set)),
@@ -546,6 +569,95 @@ mod tests {
         let mut out = vec![0; masks.len()];
         go(masks, 0, set, &mut Vec::new(), &mut out);
         out
+    }
+
+    /// Per cell, the digits it holds in some filling of the run: distinct digits from the
+    /// cells' domains adding up to `sum` (empty when there is none).
+    fn brute_run(domains: &[Mask], sum: u32) -> Vec<Mask> {
+        let mut out = vec![0; domains.len()];
+        let mut digits = vec![0u32; domains.len()];
+        fn go(domains: &[Mask], sum: u32, i: usize, digits: &mut [u32], out: &mut [Mask]) {
+            if i == domains.len() {
+                if digits.iter().sum::<u32>() == sum {
+                    for (o, &d) in out.iter_mut().zip(digits.iter()) {
+                        *o |= 1 << d;
+                    }
+                }
+                return;
+            }
+            for d in super::digits(domains[i]) {
+                if !digits[..i].contains(&d) {
+                    digits[i] = d;
+                    go(domains, sum, i + 1, digits, out);
+                }
+            }
+        }
+        go(domains, sum, 0, &mut digits, &mut out);
+        if out.contains(&0) {
+            out.iter_mut().for_each(|o| *o = 0);
+        }
+        out
+    }
+
+    /// Revising a run leaves each cell exactly the digits it holds in some filling, whatever
+    /// mix of decided and undecided cells it has (the decided ones take no part in the
+    /// matching), and fails when there is no filling.
+    #[test]
+    fn a_run_keeps_exactly_the_digits_of_its_fillings() {
+        use crate::format::kakuro_text;
+        use crate::puzzle::Puzzle;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = [0usize; 10];
+        for (k, checked) in checked.iter_mut().enumerate().skip(1) {
+            for _ in 0..600 {
+                let sum = if k == 9 {
+                    45
+                } else {
+                    combos::table(k).sums[next() as usize % combos::table(k).sums.len()] as u32
+                };
+                let text = format!("\\{sum}{}\n", " __".repeat(k));
+                let (grid, _) = kakuro_text::parse(&text).expect("a one-run puzzle");
+                let puzzle = Puzzle::from_grid(&grid).expect("a valid puzzle");
+                let model = Model::new(&puzzle);
+                let mut state = State::new(&model);
+                let mut domains = vec![0 as Mask; k];
+                let mut fixed: Mask = 0;
+                for d in &mut domains {
+                    // Some cells decided on distinct digits, the others a random few.
+                    *d = if next() % 3 == 0 {
+                        let digit = 1 + (next() % 9) as u32;
+                        if fixed & (1 << digit) != 0 {
+                            DIGITS
+                        } else {
+                            fixed |= 1 << digit;
+                            1 << digit
+                        }
+                    } else {
+                        (next() as Mask & DIGITS) | (1 << (1 + next() % 9))
+                    };
+                }
+                for (v, &d) in domains.iter().enumerate() {
+                    state.domains[v] = d;
+                }
+                let want = brute_run(&domains, sum);
+                let c = model.constraints_of(0)[0] as usize;
+                let revised = revise_run(&model, &mut state, c, None);
+                if want[0] == 0 {
+                    assert!(revised.is_err(), "{domains:?} sum {sum}");
+                } else {
+                    assert!(revised.is_ok(), "{domains:?} sum {sum}");
+                    assert_eq!(&state.domains[..k], &want[..], "{domains:?} sum {sum}");
+                    *checked += 1;
+                }
+            }
+        }
+        assert!(checked[1..].iter().all(|&n| n >= 20), "{checked:?}");
     }
 
     #[test]
