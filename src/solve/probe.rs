@@ -30,9 +30,10 @@ use super::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
 /// Failures in the first run; the later ones get this times the Luby sequence.
 const RESTART_UNIT: u64 = 100;
 
-/// Backtracks the stream may take in the second round of [`Solver::any`] and
-/// [`Solver::uniqueness`] (the first gives way to a probe sooner, see `FIRST_STREAM`); each
-/// later round streams and probes twice as long as the one before.
+/// Backtracks the stream may take in the second round of [`Solver::uniqueness`] and the third
+/// of [`Solver::any`] (the first gives way to a probe sooner, see `FIRST_STREAM`, and `any`
+/// leaves the second to the probe, see `SECOND_STREAM`); each later round streams and probes
+/// twice as long as the one before.
 pub const PROBES_AFTER: u64 = 1024;
 
 /// Backtracks the stream may take before the first probe, when that is fewer than
@@ -44,6 +45,13 @@ const FIRST_STREAM: u64 = 128;
 
 /// Nodes of the first probe.
 const FIRST_PROBE: u64 = 4096;
+
+/// How many solutions a search must want for its second round to stream as well as probe. A
+/// stream whose fixed order thrashed through its first `FIRST_STREAM` backtracks seldom finds
+/// a solution in the next [`PROBES_AFTER`], and a probe is more likely to: on 30 × 100 at
+/// 25% walls, `any` went 1.9× faster without that stream, at 30% 1.15× (see BENCHMARKS.md).
+/// A second solution is another matter: proving there is none takes the stream.
+const SECOND_STREAM: usize = 2;
 
 impl Solver<'_> {
     /// A solution, found the fastest way the engine knows (not necessarily the first streamed:
@@ -73,35 +81,40 @@ impl Solver<'_> {
         // The probe and its root state, made when the stream first gives up.
         let mut side: Option<(Probe, State)> = None;
         let (mut limit, mut budget) = (self.probes_after.min(FIRST_STREAM), FIRST_PROBE);
+        let mut round = 0;
         let answer = loop {
-            let saved = self.tuning;
-            self.tuning.give_up_after = limit;
-            let (streamed, outcome) = self.solutions(want);
-            self.tuning = saved;
-            let Stats {
-                nodes,
-                guesses,
-                backtracks,
-                propagations,
-                ..
-            } = self.stats;
-            total.nodes += nodes;
-            total.guesses += guesses;
-            total.backtracks += backtracks;
-            total.propagations += propagations;
-            if outcome == Outcome::Complete || streamed.len() >= want {
-                break Some(streamed);
-            }
-            if self.cancel.is_cancelled() {
-                break None;
-            }
-            for s in streamed {
-                if !found.contains(&s) {
-                    found.push(s);
+            round += 1;
+            if round != 2 || want >= SECOND_STREAM {
+                let saved = self.tuning;
+                self.tuning.give_up_after = limit;
+                let (streamed, outcome) = self.solutions(want);
+                self.tuning = saved;
+                let Stats {
+                    nodes,
+                    guesses,
+                    backtracks,
+                    propagations,
+                    ..
+                } = self.stats;
+                total.nodes += nodes;
+                total.guesses += guesses;
+                total.backtracks += backtracks;
+                total.propagations += propagations;
+                if outcome == Outcome::Complete || streamed.len() >= want {
+                    break Some(streamed);
                 }
-            }
-            if found.len() >= want {
-                break Some(found);
+                if self.cancel.is_cancelled() {
+                    break None;
+                }
+                for s in streamed {
+                    if !found.contains(&s) {
+                        found.push(s);
+                    }
+                }
+                if found.len() >= want {
+                    break Some(found);
+                }
+                limit = limit.saturating_mul(2).max(self.probes_after);
             }
             let (probe, root) = side.get_or_insert_with(|| {
                 let mut root = State::new(&self.model);
@@ -120,7 +133,6 @@ impl Solver<'_> {
                 Answer::Unknown if self.cancel.is_cancelled() => break None,
                 Answer::Unknown => {}
             }
-            limit = limit.saturating_mul(2).max(self.probes_after);
             budget = budget.saturating_mul(2);
         };
         if let Some((probe, root)) = &side {
@@ -151,10 +163,14 @@ pub(crate) struct Probe {
     /// Per variable, the sum of its constraints' weights (one plus the failures each caused),
     /// kept up to date as failures come so that choosing a variable does not add them up.
     weights: Vec<u64>,
-    /// Undecided variables at the start.
+    /// Undecided variables at the start; the first `undecided` of them may still be
+    /// undecided, the rest are decided in the current state (a sparse set, so that choosing a
+    /// variable deep in a run looks only at the few left).
     open: Vec<u32>,
-    /// Per decision: the trail mark before it, the variable and the digit.
-    stack: Vec<(Mark, u32, u8)>,
+    undecided: usize,
+    /// Per decision: the trail mark before it, `undecided` when it was chosen, the variable
+    /// and the digit.
+    stack: Vec<(Mark, usize, u32, u8)>,
     rng: u64,
     /// Failures in the first run of a probe.
     unit: u64,
@@ -177,6 +193,7 @@ impl Probe {
                 .map(|v| model.constraints_of(v).len().max(1) as u64)
                 .collect(),
             open: Vec::new(),
+            undecided: 0,
             stack: Vec::new(),
             rng: 0x9E37_79B9_7F4A_7C15,
             unit: RESTART_UNIT,
@@ -213,6 +230,7 @@ impl Probe {
             let allowed = luby(run) * self.unit;
             self.stack.clear();
             state.undo(start);
+            self.undecided = self.open.len();
             loop {
                 if nodes >= budget || (nodes % 256 == 0 && cancel.is_cancelled()) {
                     break 'runs;
@@ -222,20 +240,24 @@ impl Probe {
                         nodes += 1;
                         let digit = self.pick_digit(var, state.domains[var as usize]);
                         let mark = state.mark();
-                        self.stack.push((mark, var, digit));
+                        self.stack.push((mark, self.undecided, var, digit));
                         if assign(model, state, var as usize, digit).is_err() {
                             self.blame(model, state.failed);
                         } else if !self.flow.check(&state.domains, state.changed_since(mark)) {
                             self.blame_sums(model, var);
                         } else {
-                            // The deepest point of the run so far: remember its digits.
+                            // The deepest point of the run so far: remember its digits. Those
+                            // of cells unchanged since the last time are remembered already
+                            // (undoing lowers what the state counts as seen).
                             if self.stack.len() > self.deepest {
                                 self.deepest = self.stack.len();
-                                for (p, &d) in self.phase.iter_mut().zip(&state.domains) {
+                                for v in state.unseen() {
+                                    let d = state.domains[v as usize];
                                     if is_single(d) {
-                                        *p = d;
+                                        self.phase[v as usize] = d;
                                     }
                                 }
+                                state.see();
                             }
                             continue;
                         }
@@ -252,12 +274,13 @@ impl Probe {
                 // refutes the decision before it.
                 loop {
                     fails += 1;
-                    let Some((mark, var, digit)) = self.stack.pop() else {
+                    let Some((mark, undecided, var, digit)) = self.stack.pop() else {
                         // One run went through its whole tree: nothing else is left.
                         answer = Answer::None;
                         break 'runs;
                     };
                     state.undo(mark);
+                    self.undecided = undecided;
                     let rest = state.domains[var as usize] & !(1 << digit);
                     if state.set_domain(model, var as usize, rest).is_ok() {
                         if propagate(model, state).is_err() {
@@ -326,12 +349,17 @@ impl Probe {
         // which leaves every one of them equally likely (a draw only on a tie: this loop runs
         // over every variable at every node).
         let mut ties = 0u64;
-        for i in 0..self.open.len() {
+        let mut i = 0;
+        while i < self.undecided {
             let v = self.open[i];
             let d = state.domains[v as usize];
             if is_single(d) {
+                // Decided below every choice still on the stack: out of the way until undone.
+                self.undecided -= 1;
+                self.open.swap(i, self.undecided);
                 continue;
             }
+            i += 1;
             let weight = self.weights[v as usize];
             let size = u64::from(d.count_ones());
             let (a, b) = (size * best_weight, best_size * weight);
