@@ -99,6 +99,24 @@ pub const fn is_single(mask: Mask) -> bool {
     mask & mask.wrapping_sub(1) == 0
 }
 
+/// How many digits (0–9: a letter's can hold 0) a mask holds, by table: the portable build
+/// has no population count instruction, and its bit-twiddling shows in loops over every
+/// variable.
+#[inline]
+pub fn size(mask: Mask) -> u32 {
+    u32::from(SIZES[usize::from(mask) & (SIZES.len() - 1)])
+}
+
+const SIZES: [u8; 1 << 10] = {
+    let mut t = [0; 1 << 10];
+    let mut i = 0;
+    while i < t.len() {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The only digit of a one-digit mask.
 #[inline]
 pub const fn digit_of(mask: Mask) -> u8 {
@@ -108,6 +126,13 @@ pub const fn digit_of(mask: Mask) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_count_every_digit_zero_to_nine() {
+        for mask in 0..1 << 10 {
+            assert_eq!(size(mask), mask.count_ones());
+        }
+    }
 
     #[test]
     fn tables_hold_every_set_once() {

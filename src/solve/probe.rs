@@ -18,7 +18,7 @@
 
 use std::time::Instant;
 
-use super::combos::{Mask, digit_of, is_single};
+use super::combos::{Mask, digit_of, is_single, size};
 use super::flow::Flow;
 use super::model::Model;
 use super::nth::blank;
@@ -361,7 +361,7 @@ impl Probe {
             }
             i += 1;
             let weight = self.weights[v as usize];
-            let size = u64::from(d.count_ones());
+            let size = u64::from(size(d));
             let (a, b) = (size * best_weight, best_size * weight);
             if best.is_none() || a < b {
                 ties = 1;

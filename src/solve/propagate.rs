@@ -7,7 +7,7 @@
 //! constraint has one undecided variable left, its revision leaves that variable exactly the
 //! digits that complete the constraint — the search's component splitting relies on this.
 
-use super::combos::{self, DIGITS, Mask, is_single};
+use super::combos::{self, DIGITS, Mask, is_single, size};
 use super::model::{Kind, Model};
 use super::state::{Contradiction, State};
 
@@ -115,7 +115,7 @@ fn scan(state: &State, vars: &[u32]) -> Result<Scan, Contradiction> {
             s.once |= d;
         }
     }
-    if (s.once & !s.fixed).count_ones() < s.free {
+    if size(s.once & !s.fixed) < s.free {
         return Err(Contradiction);
     }
     Ok(s)
@@ -162,7 +162,7 @@ fn revise_all_different(
     let s = scan(state, vars)?;
     let open = s.once & !s.fixed;
     // When the undecided variables have exactly as many digits as they are, each is needed.
-    let required = if open.count_ones() == s.free { open } else { 0 };
+    let required = if size(open) == s.free { open } else { 0 };
     narrow(model, state, vars, &s, !s.fixed, required)
 }
 
@@ -306,7 +306,7 @@ fn match_set(domains: &[Mask], set: Mask, support: &mut [Mask; 9]) -> bool {
         3 => return add_support(support, &triple(masks[0], masks[1], masks[2], set)),
         4 => return add_support(support, &quad(&masks, set)),
         // Five cells only when their choices are few (else a matching is cheaper).
-        5 if masks[..5].iter().map(|m| m.count_ones()).sum::<u32>() <= 12 => {
+        5 if masks[..5].iter().map(|&m| size(m)).sum::<u32>() <= 12 => {
             return add_support(support, &quint(&masks, set));
         }
         _ => {}

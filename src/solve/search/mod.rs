@@ -58,7 +58,7 @@ pub use view::progress;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::combos::{Mask, digit_of, is_single};
+use super::combos::{Mask, digit_of, is_single, size};
 use super::flow::Flow;
 use super::model::Model;
 use super::observe::{Event, Observer};
@@ -74,7 +74,7 @@ use replay::{NO_SLOT, Recording, Slot, SlotState};
 /// variable with three or more counts the same, so that ties go to the lowest index and the
 /// search stays local. The enumeration order, counting and `nth` all rest on this one rule.
 pub(crate) fn branch_rank(domain: Mask) -> u32 {
-    domain.count_ones().min(3)
+    size(domain).min(3)
 }
 
 #[derive(Clone, Copy, Debug)]
