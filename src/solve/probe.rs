@@ -46,6 +46,13 @@ const FIRST_STREAM: u64 = 128;
 /// Nodes of the first probe.
 const FIRST_PROBE: u64 = 4096;
 
+/// What part of a round's probe budget a probe gets to find another solution right after
+/// finding one. Its phases lie at the solution found, and on dense puzzles a second one lay a
+/// few hundred nodes away: `uniqueness()` on 30 × 100 at 25–35% walls answered 1.5–1.9× faster
+/// than when a stream round came first (see BENCHMARKS.md). A quarter did as well as the whole
+/// budget there, and costs a unique puzzle that reaches the probes less.
+const REASK: u64 = 4;
+
 /// How many solutions a search must want for its second round to stream as well as probe. A
 /// stream whose fixed order thrashed through its first `FIRST_STREAM` backtracks seldom finds
 /// a solution in the next [`PROBES_AFTER`], and a probe is more likely to: on 30 × 100 at
@@ -82,7 +89,7 @@ impl Solver<'_> {
         let mut side: Option<(Probe, State)> = None;
         let (mut limit, mut budget) = (self.probes_after.min(FIRST_STREAM), FIRST_PROBE);
         let mut round = 0;
-        let answer = loop {
+        let answer = 'rounds: loop {
             round += 1;
             if round != 2 || want >= SECOND_STREAM {
                 let saved = self.tuning;
@@ -122,16 +129,22 @@ impl Solver<'_> {
                 let _ = propagate_all(&self.model, &mut root);
                 (Probe::new(&self.model), root)
             });
-            match probe.ask(&self.model, root, budget, &self.cancel, &found) {
-                Answer::Solution(s) => {
-                    found.push(s);
-                    if found.len() >= want {
-                        break Some(found);
+            // A probe that found a solution holds its phases there, and when more are wanted
+            // another is often a few backtracks away: it asks again at once (see `REASK`).
+            let mut nodes = budget;
+            loop {
+                match probe.ask(&self.model, root, nodes, &self.cancel, &found) {
+                    Answer::Solution(s) => {
+                        found.push(s);
+                        if found.len() >= want {
+                            break 'rounds Some(found);
+                        }
+                        nodes = budget / REASK;
                     }
+                    Answer::None => break 'rounds Some(found),
+                    Answer::Unknown if self.cancel.is_cancelled() => break 'rounds None,
+                    Answer::Unknown => break,
                 }
-                Answer::None => break Some(found),
-                Answer::Unknown if self.cancel.is_cancelled() => break None,
-                Answer::Unknown => {}
             }
             budget = budget.saturating_mul(2);
         };
