@@ -1,7 +1,7 @@
 //! The desktop app: board in the centre, tools on the side, status at the bottom.
 //!
 //! One module per panel or concept, each with a small `ui` entry point. Solving in the app
-//! (issue 6) belongs in a panel of its own next to [`tools`], fed by the same [`Editor`].
+//! (issue 6) belongs in a panel of its own next to `tools`, fed by the same `Editor`.
 
 pub mod background;
 mod board;

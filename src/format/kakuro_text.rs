@@ -10,7 +10,7 @@
 //!
 //! **Cryptic grids.** `.kakuro` files hold ordinary sums only: a letter in a `.kakuro` file is an
 //! error. The same token syntax with letters (a clue of one or two letters `A`–`J` such as
-//! `CC\A`, a single letter for a white cell showing it) is the *cryptic dialect*: [`write`]
+//! `CC\A`, a single letter for a white cell showing it) is the *cryptic dialect*: [`write()`]
 //! produces it for cryptic grids and the native `.ron` rows accept it, but [`parse`] refuses it,
 //! so saving a cryptic grid as `.kakuro` is an error (save it as `.ron` or `.pe424`).
 

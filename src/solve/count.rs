@@ -11,19 +11,19 @@
 //! cache key.
 //!
 //! The counter branches in its own order, not the enumeration's: on the variables of a small
-//! separator of the component first (see [`plan`]), so that components fall apart soon and
+//! separator of the component first (see `plan`), so that components fall apart soon and
 //! their pieces are counted and cached on their own. A count does not depend on the order it
-//! was found in, so [`super::nth`], which descends in the enumeration order, reads the counts
+//! was found in, so `nth`, which descends in the enumeration order, reads the counts
 //! of the states it meets off the kept graphs (below), or asks the counter for them; most of
 //! their pieces are in the cache already.
 //!
-//! [`Solver::count`] first offers a big component to [`sweep`], which counts it whole by its
+//! [`Solver::count`] first offers a big component to `sweep`, which counts it whole by its
 //! frontier when the component is a few runs wide; branching takes the rest, and its children
 //! are offered again. A swept component leaves no counts of its inner states; where `nth` will
 //! walk through it (a root component, or one below branching in the enumeration's order) the
-//! sweep keeps its graph of states ([`dag`]), from which `nth` reads those counts. A root
+//! sweep keeps its graph of states (`dag`), from which `nth` reads those counts. A root
 //! component cut in the plan's order keeps the circuit of that branching instead
-//! ([`circuit`]), whose swept parts keep their graphs in it. Where neither was kept (too big
+//! (`circuit`), whose swept parts keep their graphs in it. Where neither was kept (too big
 //! for the budget), the first `nth` branches through the component (as the count did before
 //! sweeps) and caches them.
 
