@@ -48,7 +48,7 @@ const FIRST_PROBE: u64 = 4096;
 
 /// What part of a round's probe budget a probe gets to find another solution right after
 /// finding one. Its phases lie at the solution found, and on dense puzzles a second one lay a
-/// few hundred nodes away: `uniqueness()` on 30 × 100 at 25–35% walls answered 1.5–1.9× faster
+/// few hundred nodes away: `uniqueness()` on 30 × 100 at 25–35% walls answered 1.5–2× faster
 /// than when a stream round came first (see BENCHMARKS.md). A quarter did as well as the whole
 /// budget there, and costs a unique puzzle that reaches the probes less.
 const REASK: u64 = 4;
@@ -360,7 +360,7 @@ impl Probe {
         let (mut best_size, mut best_weight) = (0u64, 1u64);
         // How many variables tie with the best so far: each replaces it with chance 1/ties,
         // which leaves every one of them equally likely (a draw only on a tie: this loop runs
-        // over every variable at every node).
+        // over every undecided variable at every node).
         let mut ties = 0u64;
         let mut i = 0;
         while i < self.undecided {
