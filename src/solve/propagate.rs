@@ -319,8 +319,22 @@ fn match_set(domains: &[Mask], set: Mask, support: &mut [Mask; 9]) -> bool {
 fn match_by_augmenting(masks: &[Mask], news: bool, support: &mut [Mask; 9]) -> bool {
     let k = masks.len();
     let mut owner = [NOBODY; 10];
+    // A free digit first, if the cell has one: only the cells left without one need an
+    // augmenting path (which would try to move the owners of its lower digits first).
+    let mut taken: Mask = 0;
     for i in 0..k {
-        if !augment(masks, &mut owner, i, &mut 0) {
+        let free = masks[i] & !taken;
+        if free != 0 {
+            let d = free.trailing_zeros();
+            owner[d as usize] = i as u8;
+            taken |= 1 << d;
+        } else if augment(masks, &mut owner, i, &mut 0) {
+            taken = owner
+                .iter()
+                .enumerate()
+                .filter(|&(_, &o)| o != NOBODY)
+                .fold(0, |t, (d, _)| t | 1 << d);
+        } else {
             return false;
         }
     }
