@@ -176,14 +176,10 @@ pub(crate) struct Probe {
     /// Per variable, the sum of its constraints' weights (one plus the failures each caused),
     /// kept up to date as failures come so that choosing a variable does not add them up.
     weights: Vec<u64>,
-    /// Undecided variables at the start; the first `undecided` of them may still be
-    /// undecided, the rest are decided in the current state (a sparse set, so that choosing a
-    /// variable deep in a run looks only at the few left).
+    /// Undecided variables at the start.
     open: Vec<u32>,
-    undecided: usize,
-    /// Per decision: the trail mark before it, `undecided` when it was chosen, the variable
-    /// and the digit.
-    stack: Vec<(Mark, usize, u32, u8)>,
+    /// Per decision: the trail mark before it, the variable and the digit.
+    stack: Vec<(Mark, u32, u8)>,
     rng: u64,
     /// Failures in the first run of a probe.
     unit: u64,
@@ -206,7 +202,6 @@ impl Probe {
                 .map(|v| model.constraints_of(v).len().max(1) as u64)
                 .collect(),
             open: Vec::new(),
-            undecided: 0,
             stack: Vec::new(),
             rng: 0x9E37_79B9_7F4A_7C15,
             unit: RESTART_UNIT,
@@ -243,7 +238,6 @@ impl Probe {
             let allowed = luby(run) * self.unit;
             self.stack.clear();
             state.undo(start);
-            self.undecided = self.open.len();
             loop {
                 if nodes >= budget || (nodes % 256 == 0 && cancel.is_cancelled()) {
                     break 'runs;
@@ -253,7 +247,7 @@ impl Probe {
                         nodes += 1;
                         let digit = self.pick_digit(var, state.domains[var as usize]);
                         let mark = state.mark();
-                        self.stack.push((mark, self.undecided, var, digit));
+                        self.stack.push((mark, var, digit));
                         if assign(model, state, var as usize, digit).is_err() {
                             self.blame(model, state.failed);
                         } else if !self.flow.check(&state.domains, state.changed_since(mark)) {
@@ -287,13 +281,12 @@ impl Probe {
                 // refutes the decision before it.
                 loop {
                     fails += 1;
-                    let Some((mark, undecided, var, digit)) = self.stack.pop() else {
+                    let Some((mark, var, digit)) = self.stack.pop() else {
                         // One run went through its whole tree: nothing else is left.
                         answer = Answer::None;
                         break 'runs;
                     };
                     state.undo(mark);
-                    self.undecided = undecided;
                     let rest = state.domains[var as usize] & !(1 << digit);
                     if state.set_domain(model, var as usize, rest).is_ok() {
                         if propagate(model, state).is_err() {
@@ -362,17 +355,12 @@ impl Probe {
         // which leaves every one of them equally likely (a draw only on a tie: this loop runs
         // over every undecided variable at every node).
         let mut ties = 0u64;
-        let mut i = 0;
-        while i < self.undecided {
+        for i in 0..self.open.len() {
             let v = self.open[i];
             let d = state.domains[v as usize];
             if is_single(d) {
-                // Decided below every choice still on the stack: out of the way until undone.
-                self.undecided -= 1;
-                self.open.swap(i, self.undecided);
                 continue;
             }
-            i += 1;
             let weight = self.weights[v as usize];
             let size = u64::from(size(d));
             let (a, b) = (size * best_weight, best_size * weight);
