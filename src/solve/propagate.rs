@@ -591,6 +591,16 @@ mod tests {
         out
     }
 
+    /// A xorshift64 sequence from `seed`: cheap, and the same every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// Per cell, the digits it holds in some filling of the run: distinct digits from the
     /// cells' domains adding up to `sum` (empty when there is none).
     fn brute_run(domains: &[Mask], sum: u32) -> Vec<Mask> {
@@ -626,13 +636,7 @@ mod tests {
     fn a_run_keeps_exactly_the_digits_of_its_fillings() {
         use crate::format::kakuro_text;
         use crate::puzzle::Puzzle;
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut checked = [0usize; 10];
         for (k, checked) in checked.iter_mut().enumerate().skip(1) {
             for _ in 0..600 {
@@ -682,13 +686,7 @@ mod tests {
 
     #[test]
     fn short_runs_and_matching_find_every_arrangement() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for k in 2..=9 {
             let table = combos::table(k);
             // Long runs: fewer, as trying every arrangement costs up to 9! each.
