@@ -654,7 +654,7 @@ mod tests {
                 let mut fixed: Mask = 0;
                 for d in &mut domains {
                     // Some cells decided on distinct digits, the others a random few.
-                    *d = if next() % 3 == 0 {
+                    *d = if next().is_multiple_of(3) {
                         let digit = 1 + (next() % 9) as u32;
                         if fixed & (1 << digit) != 0 {
                             DIGITS
