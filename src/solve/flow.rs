@@ -120,8 +120,9 @@ impl Flow {
     }
 
     /// Whether some flow fits the bounds of `domains`, given that only the `changed` cells'
-    /// bounds narrowed since the last check (all cells on the first). On `false` the flow is
-    /// left as it was, feasible for the bounds before.
+    /// bounds narrowed since the last check that fitted (every cell is looked at until one
+    /// has). On `false` a flow that has fitted is left as it was, feasible for those bounds;
+    /// one that never has keeps what the attempt carried (see [`Flow::take_back`]).
     pub(crate) fn check(&mut self, domains: &[Mask], changed: impl Iterator<Item = u32>) -> bool {
         self.log.clear();
         let cells = self.ends.len() as u32;

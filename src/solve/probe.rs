@@ -16,6 +16,7 @@
 //! The weights persist between the probes of one [`Probe`], so a longer probe after a short one
 //! starts where the short one learned the puzzle is hard.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::combos::{Mask, digit_of, is_single, size};
@@ -92,34 +93,10 @@ impl Solver<'_> {
         let answer = 'rounds: loop {
             round += 1;
             if round != 2 || want >= SECOND_STREAM {
-                let saved = self.tuning;
-                self.tuning.give_up_after = limit;
-                let (streamed, outcome) = self.solutions(want);
-                self.tuning = saved;
-                let Stats {
-                    nodes,
-                    guesses,
-                    backtracks,
-                    propagations,
-                    ..
-                } = self.stats;
-                total.nodes += nodes;
-                total.guesses += guesses;
-                total.backtracks += backtracks;
-                total.propagations += propagations;
-                if outcome == Outcome::Complete || streamed.len() >= want {
-                    break Some(streamed);
-                }
-                if self.cancel.is_cancelled() {
-                    break None;
-                }
-                for s in streamed {
-                    if !found.contains(&s) {
-                        found.push(s);
-                    }
-                }
-                if found.len() >= want {
-                    break Some(found);
+                if let ControlFlow::Break(answer) =
+                    self.stream_round(want, limit, &mut total, &mut found)
+                {
+                    break answer;
                 }
                 limit = limit.saturating_mul(2).max(self.probes_after);
             }
@@ -157,6 +134,48 @@ impl Solver<'_> {
         total.elapsed = start.elapsed();
         self.stats = total;
         answer
+    }
+
+    /// Streams until `limit` backtracks, adding its statistics to `total` and any new
+    /// solutions to `found`; breaks with the answer when the stream gives one (`None` when
+    /// cancelled).
+    fn stream_round(
+        &mut self,
+        want: usize,
+        limit: u64,
+        total: &mut Stats,
+        found: &mut Vec<Solution>,
+    ) -> ControlFlow<Option<Vec<Solution>>> {
+        let saved = self.tuning;
+        self.tuning.give_up_after = limit;
+        let (streamed, outcome) = self.solutions(want);
+        self.tuning = saved;
+        let Stats {
+            nodes,
+            guesses,
+            backtracks,
+            propagations,
+            ..
+        } = self.stats;
+        total.nodes += nodes;
+        total.guesses += guesses;
+        total.backtracks += backtracks;
+        total.propagations += propagations;
+        if outcome == Outcome::Complete || streamed.len() >= want {
+            return ControlFlow::Break(Some(streamed));
+        }
+        if self.cancel.is_cancelled() {
+            return ControlFlow::Break(None);
+        }
+        for s in streamed {
+            if !found.contains(&s) {
+                found.push(s);
+            }
+        }
+        if found.len() >= want {
+            return ControlFlow::Break(Some(std::mem::take(found)));
+        }
+        ControlFlow::Continue(())
     }
 }
 
