@@ -2,7 +2,8 @@
 //! `cargo run --release --no-default-features --example any_bench -- W H WALLS[,WALLS…]
 //! SEED[,SEED…] LIMIT_S`, with `MODE=first` for the streamed first solution and `MODE=uniq`
 //! for `uniqueness()` instead of `any()`. Each search is cancelled after `LIMIT_S` seconds.
-//! `FLOW_AFTER=N` sets the backtracks before the stream checks the sums' flow.
+//! `FLOW_AFTER=N` sets the backtracks before the stream checks the sums' flow, `GUIDE_AFTER=N`
+//! those before it checks its branch for a solution (`u64::MAX`: never).
 
 use std::time::{Duration, Instant};
 
@@ -43,6 +44,12 @@ fn main() {
                 .and_then(|a| a.parse().ok())
             {
                 solver = solver.with_flow_after(after);
+            }
+            if let Some(after) = std::env::var("GUIDE_AFTER")
+                .ok()
+                .and_then(|a| a.parse().ok())
+            {
+                solver = solver.with_guide_after(after);
             }
             let start = Instant::now();
             let answered = match mode.as_str() {

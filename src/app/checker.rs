@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 
 use super::background;
 use super::browser::group_digits;
-use crate::solve::{CancelToken, Outcome, PROBES_AFTER, Solver};
+use crate::solve::{CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
 
 /// Quiet time after an edit before the check starts.
@@ -216,6 +216,18 @@ fn check(
     count_for: Duration,
     report: &mut dyn FnMut(Verdict),
 ) {
+    check_guided_after(puzzle, cancel, count_for, GUIDE_AFTER, report);
+}
+
+/// [`check`], with the stream checking its branches after `guide_after` backtracks (tests
+/// turn that off to see a stream lost in a dense grid).
+fn check_guided_after(
+    puzzle: &Puzzle,
+    cancel: &CancelToken,
+    count_for: Duration,
+    guide_after: u64,
+    report: &mut dyn FnMut(Verdict),
+) {
     let several = |count: BigUint, exact: bool, seen: &[u16], all_varies: bool| Verdict::Several {
         count,
         exact,
@@ -236,6 +248,7 @@ fn check(
         Solver::new(puzzle)
             .with_cancel(cancel.clone())
             .with_give_up_after(give_up)
+            .with_guide_after(guide_after)
             .for_each(|solution| {
                 note(seen, &solution.digits);
                 *count += 1;
@@ -348,16 +361,16 @@ mod tests {
         out
     }
 
-    #[test]
-    fn a_dense_grid_gets_its_verdict_although_the_stream_thrashes() {
-        // The streamed order finds no first solution of this grid within minutes.
+    /// The first verdict on a generated dense grid, with the stream guided after
+    /// `guide_after` backtracks.
+    fn first_dense_verdict(guide_after: u64) -> Verdict {
         let grid = crate::solve::generate::random_grid(30, 30, 0.35, 2);
         let puzzle = Puzzle::from_grid(&grid).unwrap();
         let cancel = CancelToken::new();
         let (sender, receiver) = channel();
         let token = cancel.clone();
         let worker = std::thread::spawn(move || {
-            check(&puzzle, &token, COUNT_FOR, &mut |v| {
+            check_guided_after(&puzzle, &token, COUNT_FOR, guide_after, &mut |v| {
                 let _ = sender.send(v);
             });
         });
@@ -366,6 +379,27 @@ mod tests {
             .expect("a verdict within a minute");
         cancel.cancel();
         worker.join().unwrap();
+        first
+    }
+
+    #[test]
+    fn a_dense_grid_streams_its_solutions_when_guided() {
+        // Unguided, the streamed order finds no first solution of this grid within minutes.
+        let first = first_dense_verdict(GUIDE_AFTER);
+        assert!(
+            first.summary().starts_with(&format!(
+                "at least {} solutions: ",
+                group_digits(&STREAMED.to_string())
+            )),
+            "{}",
+            first.summary()
+        );
+    }
+
+    #[test]
+    fn a_dense_grid_gets_its_verdict_although_the_stream_thrashes() {
+        // The streamed order, unguided, finds no first solution of this grid within minutes.
+        let first = first_dense_verdict(u64::MAX);
         assert!(
             first
                 .summary()

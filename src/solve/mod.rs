@@ -53,7 +53,7 @@ pub mod state;
 pub use count::Cancelled;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
 pub use probe::PROBES_AFTER;
-pub use search::{DEAD_ENDS_AFTER, FLOW_AFTER, progress, split_due};
+pub use search::{DEAD_ENDS_AFTER, FLOW_AFTER, GUIDE_AFTER, progress, split_due};
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -200,6 +200,15 @@ impl<'p> Solver<'p> {
     /// small puzzles, and benchmarks to compare.
     pub fn with_flow_after(mut self, backtracks: u64) -> Solver<'p> {
         self.tuning.flow_after = backtracks;
+        self
+    }
+
+    /// Has the stream check that its branch still has a solution after `backtracks`
+    /// backtracks, and as often again, instead of [`GUIDE_AFTER`] (`u64::MAX`: never). The
+    /// solutions and their order are the same either way; tests use this to guide small
+    /// puzzles, and benchmarks to compare.
+    pub fn with_guide_after(mut self, backtracks: u64) -> Solver<'p> {
+        self.tuning.guide_after = backtracks;
         self
     }
 

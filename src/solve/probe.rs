@@ -148,6 +148,9 @@ impl Solver<'_> {
     ) -> ControlFlow<Option<Vec<Solution>>> {
         let saved = self.tuning;
         self.tuning.give_up_after = limit;
+        // Probes take over where the stream thrashes; checks of its branches would only
+        // delay them (uniqueness on 30 × 100 at 25% walls: 91 → 163 ms with them).
+        self.tuning.guide_after = u64::MAX;
         let (streamed, outcome) = self.solutions(want);
         self.tuning = saved;
         let Stats {
@@ -245,7 +248,9 @@ impl Probe {
         self.open.clear();
         self.open
             .extend((0..model.vars as u32).filter(|&v| !is_single(state.domains[v as usize])));
-        if !self.flow.check(&state.domains, std::iter::empty()) {
+        // The state may be on another branch than the last one asked about: every cell is
+        // brought into its bounds.
+        if !self.flow.check(&state.domains, 0..model.vars as u32) {
             // The sums cannot balance even before any decision.
             return Answer::None;
         }

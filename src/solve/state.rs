@@ -110,6 +110,16 @@ impl State {
         }
     }
 
+    /// Makes this state a copy of `other`'s domains and live sets, with an empty trail.
+    pub(crate) fn copy_from(&mut self, other: &State) {
+        self.domains.copy_from_slice(&other.domains);
+        self.live.copy_from_slice(&other.live);
+        self.domain_trail.clear();
+        self.live_trail.clear();
+        self.seen = 0;
+        self.clear_queue();
+    }
+
     /// The current trail position.
     #[inline]
     pub fn mark(&self) -> Mark {

@@ -17,17 +17,20 @@
 //! The concepts live in the submodules: [`components`] (splitting a part into independent
 //! ones), [`replay`] (recording and replaying later parts' solutions), [`backjump`] (skipping
 //! choices a failure does not depend on), [`dead`] (failing at once on a residual problem
-//! already searched out) and [`view`] (what an observer sees); this file is the depth-first
-//! search itself.
+//! already searched out), [`guide`] (going back past a choice whose branch probes show to have
+//! no solution, when the search thrashes) and [`view`] (what an observer sees); this file is the
+//! depth-first search itself.
 
 mod backjump;
 mod components;
 mod dead;
+mod guide;
 mod replay;
 mod view;
 
 pub use components::split_due;
 pub use dead::DEAD_ENDS_AFTER;
+pub use guide::GUIDE_AFTER;
 
 /// Backtracks the stream and the count take before they check each decision against the sums'
 /// flow (`Flow`): easy puzzles never pay for building it, dense ones soon stop thrashing.
@@ -42,6 +45,9 @@ pub(crate) struct Tuning {
     pub(crate) give_up_after: u64,
     /// Backtracks before each decision is checked against the sums' flow as well.
     pub(crate) flow_after: u64,
+    /// Backtracks before the stack is first checked for branches without solutions (see
+    /// [`guide`]; `u64::MAX`: never).
+    pub(crate) guide_after: u64,
 }
 
 impl Default for Tuning {
@@ -50,6 +56,7 @@ impl Default for Tuning {
             dead_ends_after: DEAD_ENDS_AFTER,
             give_up_after: u64::MAX,
             flow_after: FLOW_AFTER,
+            guide_after: GUIDE_AFTER,
         }
     }
 }
@@ -68,6 +75,7 @@ use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
 use components::Splitter;
 use dead::DeadEnds;
+use guide::{Guide, Verdict};
 use replay::{NO_SLOT, Recording, Slot, SlotState};
 
 /// How the search ranks an undecided variable for branching: fewer candidates first, but every
@@ -176,6 +184,15 @@ pub(super) struct Search<'a, O: Observer> {
     flow: Option<Flow>,
     flow_after: u64,
     give_up_after: u64,
+    /// Probes that check the stack when the search thrashes, once it has.
+    guide: Option<Guide>,
+    /// Backtracks without a solution before the stack is checked (see [`guide`]).
+    guide_after: u64,
+    /// The backtrack count at which the stack is checked next.
+    next_check: u64,
+    /// The choices below this height are known to have a solution below their current
+    /// alternative (the guide's witness agrees with them while it is current).
+    known_good: usize,
     observer: O,
 }
 
@@ -224,6 +241,10 @@ impl<'a, O: Observer> Search<'a, O> {
             flow: None,
             flow_after: tuning.flow_after,
             give_up_after: tuning.give_up_after,
+            guide: None,
+            guide_after: tuning.guide_after,
+            next_check: tuning.guide_after,
+            known_good: 0,
             observer,
         }
     }
@@ -236,6 +257,13 @@ impl<'a, O: Observer> Search<'a, O> {
         let start = Instant::now();
         let outcome = self.enumerate(sink);
         self.stats.propagations = self.state.revisions;
+        if let Some(guide) = &self.guide {
+            // The probes' decisions are the search's work too (as in `Solver::some`).
+            let (nodes, revisions) = guide.work();
+            self.stats.nodes += nodes;
+            self.stats.guesses += nodes;
+            self.stats.propagations += revisions;
+        }
         self.stats.elapsed = start.elapsed();
         (outcome, self.stats)
     }
@@ -299,6 +327,12 @@ impl<'a, O: Observer> Search<'a, O> {
             let Some(frame) = self.pop_frame() else {
                 // Every choice on the stack now has a solution below it.
                 self.tainted_below = self.choices.len();
+                // A stream that finds solutions is not lost: checks wait for it to thrash.
+                self.known_good = self.choices.len();
+                self.next_check = self.stats.backtracks.saturating_add(self.guide_after);
+                if let Some(guide) = &mut self.guide {
+                    guide.forget();
+                }
                 self.state.read_log.clear();
                 self.stats.solutions += 1;
                 self.observer.event(Event::Solution);
@@ -512,6 +546,7 @@ impl<'a, O: Observer> Search<'a, O> {
                         digit,
                         depth: top,
                     });
+                    self.known_good = self.known_good.min(top);
                     if assign(self.model, &mut self.state, var as usize, digit).is_ok()
                         && self.flows(marks.state)
                     {
@@ -576,8 +611,55 @@ impl<'a, O: Observer> Search<'a, O> {
         false
     }
 
+    /// Checks the choices on the stack from the lowest not known to have a solution below its
+    /// current alternative, up to the one the search goes back to (see [`guide`]); on finding
+    /// one without, has the search go back to it.
+    fn check_stack(&mut self) {
+        let model = self.model;
+        let guide = self.guide.get_or_insert_with(|| Guide::new(model));
+        // The top choice's alternative has failed; a jump pending goes back further.
+        let upto = match self.fail_to {
+            Some(base) => base.saturating_sub(1),
+            None => self.choices.len().saturating_sub(1),
+        };
+        self.known_good = self.known_good.min(upto);
+        loop {
+            while self.known_good < upto && guide.agrees(&self.choices[self.known_good].alts) {
+                self.known_good += 1;
+            }
+            if self.known_good >= upto {
+                break;
+            }
+            let level = self.known_good;
+            let decisions = self.choices[..=level].iter().filter_map(|c| match c.alts {
+                Alternatives::Branch { var, digit, .. } => Some((var, digit)),
+                Alternatives::Replay { .. } => None,
+            });
+            match guide.ask(model, decisions, self.stats.nodes, self.cancel) {
+                Verdict::Solution => {}
+                Verdict::Empty => {
+                    // The refutation rests on every decision up to this choice: noting every
+                    // constraint as read under it keeps backjumping from skipping any of them.
+                    let serial = self.state.read_serial;
+                    self.state.read_serial = self.choices[level].serial;
+                    for c in 0..model.constraints.len() {
+                        self.state.note_read(c);
+                    }
+                    self.state.read_serial = serial;
+                    self.fail_to = Some(level + 1);
+                    break;
+                }
+                Verdict::Unknown => break,
+            }
+        }
+        self.next_check = self.stats.backtracks.saturating_add(self.guide_after);
+    }
+
     /// Goes back to the deepest choice with an alternative left and takes it.
     fn backtrack(&mut self) -> bool {
+        if self.stats.backtracks >= self.next_check && !self.cancelled {
+            self.check_stack();
+        }
         if let Some(base) = self.fail_to.take() {
             // The choices made since the split (or since the culprit of a failure) cannot
             // help; the recordings they hold are of parts inside the doomed split (freed
