@@ -60,8 +60,9 @@ pub(super) struct Guide {
     state: State,
     /// Per variable, its digit in the witness (a one-bit mask).
     witness: Vec<Mask>,
-    /// Whether the witness agrees with every choice below the stream's checked height.
-    current: bool,
+    /// Whether a witness has been found yet. It agrees with every choice below the stream's
+    /// `known_good` height: that height grows only by this agreement, or to the level asked.
+    found: bool,
     /// Nodes a probe may take; doubles whenever one runs out.
     budget: u64,
     /// Breadth-first search around a decision: per variable, the stamp of the search that
@@ -82,7 +83,7 @@ impl Guide {
             state: State::new(model),
             root,
             witness: vec![0; model.vars],
-            current: false,
+            found: false,
             reached: vec![0; model.vars],
             stamp: 0,
             queue: Vec::new(),
@@ -101,15 +102,10 @@ impl Guide {
     pub(super) fn agrees(&self, alts: &Alternatives) -> bool {
         match *alts {
             Alternatives::Branch { var, digit, .. } => {
-                self.current && self.witness[var as usize] == 1 << digit
+                self.found && self.witness[var as usize] == 1 << digit
             }
             Alternatives::Replay { .. } => true,
         }
-    }
-
-    /// Drops the witness (the stream has moved past the branch it vouched for).
-    pub(super) fn forget(&mut self) {
-        self.current = false;
     }
 
     /// Whether some solution agrees with `decisions` (variable, digit); a solution found
@@ -140,7 +136,7 @@ impl Guide {
         }
         // The last decision is the one the witness disagrees with.
         if let Some(&(var, _)) = self.decisions.last()
-            && self.current
+            && self.found
             && self.repair(model, var, cancel)
         {
             return Verdict::Solution;
@@ -166,7 +162,7 @@ impl Guide {
         for (v, w) in self.witness.iter_mut().enumerate() {
             *w = 1 << super::read(s, model.cells, v as u32);
         }
-        self.current = true;
+        self.found = true;
     }
 
     /// Looks for a solution that differs from the witness only near `var` (whose decision

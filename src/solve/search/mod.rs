@@ -188,10 +188,12 @@ pub(super) struct Search<'a, O: Observer> {
     guide: Option<Guide>,
     /// Backtracks without a solution before the stack is checked (see [`guide`]).
     guide_after: u64,
-    /// The backtrack count at which the stack is checked next.
+    /// The backtrack count at which the stack is checked next, if no solution came since
+    /// the count was set (`solutions_at_check`).
     next_check: u64,
+    solutions_at_check: u64,
     /// The choices below this height are known to have a solution below their current
-    /// alternative (the guide's witness agrees with them while it is current).
+    /// alternative: the guide's witness agrees with them (it only grows by that agreement).
     known_good: usize,
     observer: O,
 }
@@ -244,6 +246,7 @@ impl<'a, O: Observer> Search<'a, O> {
             guide: None,
             guide_after: tuning.guide_after,
             next_check: tuning.guide_after,
+            solutions_at_check: 0,
             known_good: 0,
             observer,
         }
@@ -327,12 +330,6 @@ impl<'a, O: Observer> Search<'a, O> {
             let Some(frame) = self.pop_frame() else {
                 // Every choice on the stack now has a solution below it.
                 self.tainted_below = self.choices.len();
-                // A stream that finds solutions is not lost: checks wait for it to thrash.
-                self.known_good = self.choices.len();
-                self.next_check = self.stats.backtracks.saturating_add(self.guide_after);
-                if let Some(guide) = &mut self.guide {
-                    guide.forget();
-                }
                 self.state.read_log.clear();
                 self.stats.solutions += 1;
                 self.observer.event(Event::Solution);
@@ -652,13 +649,18 @@ impl<'a, O: Observer> Search<'a, O> {
                 Verdict::Unknown => break,
             }
         }
-        self.next_check = self.stats.backtracks.saturating_add(self.guide_after);
     }
 
     /// Goes back to the deepest choice with an alternative left and takes it.
     fn backtrack(&mut self) -> bool {
         if self.stats.backtracks >= self.next_check && !self.cancelled {
-            self.check_stack();
+            if self.stats.solutions == self.solutions_at_check {
+                self.check_stack();
+            }
+            // A stream that finds solutions is not lost: checks wait until it has gone
+            // `guide_after` backtracks without one (noticed here, not on the solutions' path).
+            self.solutions_at_check = self.stats.solutions;
+            self.next_check = self.stats.backtracks.saturating_add(self.guide_after);
         }
         if let Some(base) = self.fail_to.take() {
             // The choices made since the split (or since the culprit of a failure) cannot
