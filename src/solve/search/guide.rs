@@ -18,10 +18,11 @@
 //! start only while the probes have taken at most `SHARE` times the stream's nodes, so a stream
 //! that finds its way alone pays a bounded share for them.
 
-use super::Alternatives;
+use super::{Alternatives, Search};
 use crate::solve::CancelToken;
 use crate::solve::combos::Mask;
 use crate::solve::model::Model;
+use crate::solve::observe::Observer;
 use crate::solve::probe::{Answer, Probe};
 use crate::solve::propagate::{propagate, propagate_all};
 use crate::solve::state::State;
@@ -42,7 +43,7 @@ const REPAIR_RADII: [u32; 3] = [2, 4, 8];
 const REPAIR_NODES: u64 = 256;
 
 /// What a probe found out about a branch.
-pub(super) enum Verdict {
+enum Verdict {
     /// It has a solution (the witness is one).
     Solution,
     /// It has none.
@@ -99,7 +100,7 @@ impl Guide {
 
     /// Whether the witness agrees with a choice's current alternative (a part replayed from
     /// the cache decides nothing: any witness of the rest agrees with it).
-    pub(super) fn agrees(&self, alts: &Alternatives) -> bool {
+    fn agrees(&self, alts: &Alternatives) -> bool {
         match *alts {
             Alternatives::Branch { var, digit, .. } => {
                 self.found && self.witness[var as usize] == 1 << digit
@@ -111,7 +112,7 @@ impl Guide {
     /// Whether some solution agrees with `decisions` (variable, digit); a solution found
     /// becomes the witness. Unknown without asking while the probes have taken more than
     /// their share of `nodes` (the stream's).
-    pub(super) fn ask(
+    fn ask(
         &mut self,
         model: &Model,
         decisions: impl Iterator<Item = (u32, u8)>,
@@ -221,6 +222,51 @@ impl Guide {
                         self.queue.push((w, dist + 1));
                     }
                 }
+            }
+        }
+    }
+}
+
+impl<O: Observer> Search<'_, O> {
+    /// Checks the choices on the stack from the lowest not known to have a solution below its
+    /// current alternative, up to the one the search goes back to (see the module's doc); on
+    /// finding one without, has the search go back to it.
+    pub(super) fn check_stack(&mut self) {
+        let model = self.model;
+        let guide = self.guide.get_or_insert_with(|| Guide::new(model));
+        // The top choice's alternative has failed; a jump pending goes back further.
+        let upto = match self.fail_to {
+            Some(base) => base.saturating_sub(1),
+            None => self.choices.len().saturating_sub(1),
+        };
+        self.known_good = self.known_good.min(upto);
+        loop {
+            while self.known_good < upto && guide.agrees(&self.choices[self.known_good].alts) {
+                self.known_good += 1;
+            }
+            if self.known_good >= upto {
+                break;
+            }
+            let level = self.known_good;
+            let decisions = self.choices[..=level].iter().filter_map(|c| match c.alts {
+                Alternatives::Branch { var, digit, .. } => Some((var, digit)),
+                Alternatives::Replay { .. } => None,
+            });
+            match guide.ask(model, decisions, self.stats.nodes, self.cancel) {
+                Verdict::Solution => {}
+                Verdict::Empty => {
+                    // The refutation rests on every decision up to this choice: noting every
+                    // constraint as read under it keeps backjumping from skipping any of them.
+                    let serial = self.state.read_serial;
+                    self.state.read_serial = self.choices[level].serial;
+                    for c in 0..model.constraints.len() {
+                        self.state.note_read(c);
+                    }
+                    self.state.read_serial = serial;
+                    self.fail_to = Some(level + 1);
+                    break;
+                }
+                Verdict::Unknown => break,
             }
         }
     }

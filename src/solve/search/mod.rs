@@ -75,7 +75,7 @@ use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
 use components::Splitter;
 use dead::DeadEnds;
-use guide::{Guide, Verdict};
+use guide::Guide;
 use replay::{NO_SLOT, Recording, Slot, SlotState};
 
 /// How the search ranks an undecided variable for branching: fewer candidates first, but every
@@ -606,49 +606,6 @@ impl<'a, O: Observer> Search<'a, O> {
             self.state.note_read(c as usize);
         }
         false
-    }
-
-    /// Checks the choices on the stack from the lowest not known to have a solution below its
-    /// current alternative, up to the one the search goes back to (see [`guide`]); on finding
-    /// one without, has the search go back to it.
-    fn check_stack(&mut self) {
-        let model = self.model;
-        let guide = self.guide.get_or_insert_with(|| Guide::new(model));
-        // The top choice's alternative has failed; a jump pending goes back further.
-        let upto = match self.fail_to {
-            Some(base) => base.saturating_sub(1),
-            None => self.choices.len().saturating_sub(1),
-        };
-        self.known_good = self.known_good.min(upto);
-        loop {
-            while self.known_good < upto && guide.agrees(&self.choices[self.known_good].alts) {
-                self.known_good += 1;
-            }
-            if self.known_good >= upto {
-                break;
-            }
-            let level = self.known_good;
-            let decisions = self.choices[..=level].iter().filter_map(|c| match c.alts {
-                Alternatives::Branch { var, digit, .. } => Some((var, digit)),
-                Alternatives::Replay { .. } => None,
-            });
-            match guide.ask(model, decisions, self.stats.nodes, self.cancel) {
-                Verdict::Solution => {}
-                Verdict::Empty => {
-                    // The refutation rests on every decision up to this choice: noting every
-                    // constraint as read under it keeps backjumping from skipping any of them.
-                    let serial = self.state.read_serial;
-                    self.state.read_serial = self.choices[level].serial;
-                    for c in 0..model.constraints.len() {
-                        self.state.note_read(c);
-                    }
-                    self.state.read_serial = serial;
-                    self.fail_to = Some(level + 1);
-                    break;
-                }
-                Verdict::Unknown => break,
-            }
-        }
     }
 
     /// Goes back to the deepest choice with an alternative left and takes it.
