@@ -554,6 +554,72 @@ fn bench_limit_stops_the_enumeration() {
     assert_eq!(row["complete"], false);
 }
 
+/// A blank grid of white cells without clues: more solutions than any enumeration finishes.
+fn blank_grid(width: usize, height: usize) -> String {
+    std::iter::once(format!("{}\n", "\\ ".repeat(width + 1)))
+        .chain((0..height).map(|_| format!("\\ {}\n", "__ ".repeat(width))))
+        .collect()
+}
+
+#[test]
+fn bench_stops_a_search_at_its_time_limit_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "blank.kakuro", blank_grid(9, 9).as_bytes());
+    let start = std::time::Instant::now();
+    let run = kakuro(&[
+        "bench",
+        &file,
+        "--runs",
+        "3",
+        "--max-seconds",
+        "0.3",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    // One stopped search is reported: the others would stop at the same limit.
+    assert!(start.elapsed().as_secs_f64() < 8.0, "{:?}", start.elapsed());
+    let row = &run.json()[0];
+    assert_eq!(row["complete"], false);
+    let found: u64 = row["solutions"].as_str().unwrap().parse().unwrap();
+    assert!(found > 1000, "{found}");
+    let total = row["total_seconds"].as_f64().unwrap();
+    assert!((0.3..5.0).contains(&total), "{total}");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "kakuro: {file}: stopped after 0.3 s with {found} solutions (--max-seconds sets the \
+             limit)\n"
+        )
+    );
+
+    let table = kakuro(&["bench", &file, "--max-seconds", "0.2"]);
+    assert_eq!(table.code, 0, "stderr: {}", table.stderr);
+    let row = table.lines()[2];
+    let solutions = row.split_whitespace().nth(3).unwrap();
+    assert!(solutions.ends_with('+'), "{row}");
+}
+
+#[test]
+fn bench_time_limits_are_positive_seconds() {
+    for value in ["0", "-1", "soon", "NaN", "inf"] {
+        let run = kakuro(&["bench", "puzzles/tiny.kakuro", "--max-seconds", value]);
+        assert_eq!(run.code, 2, "{value}");
+        assert_eq!(run.stdout, "", "{value}");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "error: invalid value '{value}' for '--max-seconds <S>': "
+            )),
+            "{value}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("a number of seconds above 0"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
 #[test]
 fn bench_table_has_a_row_per_puzzle() {
     let run = kakuro(&[

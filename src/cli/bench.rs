@@ -1,14 +1,15 @@
-//! `kakuro bench FILE... [--runs N] [--limit N] [--json]`: engine timings per puzzle, the
-//! median of repeated runs, parsing excluded.
+//! `kakuro bench FILE... [--runs N] [--limit N] [--max-seconds S] [--json]`: engine timings
+//! per puzzle, the median of repeated runs, parsing excluded.
 
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use kakuro::{Outcome, Puzzle, Solver, Stats};
+use kakuro::{CancelToken, Outcome, Puzzle, Solver, Stats};
 
 use super::input::PuzzleFile;
 use super::json::{self, BenchReport};
@@ -16,8 +17,15 @@ use super::{EXIT_INVALID, output};
 
 /// Times every puzzle and prints a table, or a JSON array with one object per puzzle. A file
 /// that cannot be read or is no valid puzzle gets its error lines on stderr and no row; the
-/// others are still timed, and the exit code is then 2.
-pub fn run(files: &[PathBuf], runs: u32, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
+/// others are still timed, and the exit code is then 2. A search still going after `max` is
+/// stopped, and stderr says so.
+pub fn run(
+    files: &[PathBuf],
+    runs: u32,
+    limit: Option<u64>,
+    max: Duration,
+    as_json: bool,
+) -> Result<ExitCode> {
     // Every file is read and validated before any timing, so a typo shows at once.
     let mut any_bad = false;
     let mut puzzles = Vec::new();
@@ -39,7 +47,7 @@ pub fn run(files: &[PathBuf], runs: u32, limit: Option<u64>, as_json: bool) -> R
     }
     let reports: Vec<BenchReport> = puzzles
         .iter()
-        .map(|(file, puzzle)| measure(file, puzzle, runs, limit))
+        .map(|(file, puzzle)| measure(file, puzzle, runs, limit, max))
         .collect();
     let mut out = output::stdout();
     if as_json {
@@ -61,6 +69,8 @@ struct Timing {
     total: Duration,
     solutions: u64,
     complete: bool,
+    /// Whether the time limit stopped it.
+    stopped: bool,
     stats: Stats,
 }
 
@@ -70,14 +80,33 @@ const WARM_ENOUGH: Duration = Duration::from_millis(200);
 /// Searches `runs` times and reports the medians. The first search of a puzzle pays one-off
 /// costs (first touches of memory and tables: 1.6 ms against 26 µs for the Wikipedia puzzle),
 /// so a short one is a warm-up, not a timing; a long one counts as the first timing.
-fn measure(file: &PuzzleFile, puzzle: &Puzzle, runs: u32, limit: Option<u64>) -> BenchReport {
-    let warm_up = time_once(puzzle, limit);
+///
+/// A search stopped at the time limit `max` is the puzzle's only timing: the others would
+/// stop there too, and a median of them says no more.
+fn measure(
+    file: &PuzzleFile,
+    puzzle: &Puzzle,
+    runs: u32,
+    limit: Option<u64>,
+    max: Duration,
+) -> BenchReport {
+    let warm_up = time_once(puzzle, limit, max);
     let mut timings: Vec<Timing> = Vec::with_capacity(runs as usize);
-    if warm_up.total >= WARM_ENOUGH {
+    if warm_up.total >= WARM_ENOUGH || warm_up.stopped {
         timings.push(warm_up);
     }
-    while timings.len() < runs as usize {
-        timings.push(time_once(puzzle, limit));
+    while timings.len() < runs as usize && !timings.iter().any(|t| t.stopped) {
+        timings.push(time_once(puzzle, limit, max));
+    }
+    if let Some(stopped) = timings.iter().position(|t| t.stopped) {
+        let stopped = timings.swap_remove(stopped);
+        eprintln!(
+            "kakuro: {}: stopped after {} s with {} solutions (--max-seconds sets the limit)",
+            file.name,
+            max.as_secs_f64(),
+            stopped.solutions
+        );
+        timings = vec![stopped];
     }
     let mut firsts: Vec<Duration> = timings.iter().map(|t| t.first).collect();
     firsts.sort();
@@ -97,10 +126,23 @@ fn measure(file: &PuzzleFile, puzzle: &Puzzle, runs: u32, limit: Option<u64>) ->
     }
 }
 
-/// Enumerates up to `limit` solutions into a counter, timing the first and the end.
-fn time_once(puzzle: &Puzzle, limit: Option<u64>) -> Timing {
+/// Enumerates up to `limit` solutions into a counter, timing the first and the end; stops
+/// after `max`.
+fn time_once(puzzle: &Puzzle, limit: Option<u64>, max: Duration) -> Timing {
+    let token = CancelToken::new();
+    let (done, ended) = mpsc::channel::<()>();
+    let watchdog = {
+        let token = token.clone();
+        // Wakes when the search ends (the sender is dropped) or at the limit, whichever comes
+        // first.
+        std::thread::spawn(move || {
+            if ended.recv_timeout(max) == Err(mpsc::RecvTimeoutError::Timeout) {
+                token.cancel();
+            }
+        })
+    };
     let start = Instant::now();
-    let mut solver = Solver::new(puzzle);
+    let mut solver = Solver::new(puzzle).with_cancel(token);
     let mut first = None;
     let mut solutions = 0u64;
     let outcome = solver.for_each(|_| {
@@ -113,11 +155,14 @@ fn time_once(puzzle: &Puzzle, limit: Option<u64>) -> Timing {
         }
     });
     let total = start.elapsed();
+    drop(done);
+    watchdog.join().expect("the watchdog does not panic");
     Timing {
         first: first.unwrap_or(total),
         total,
         solutions,
         complete: outcome == Outcome::Complete,
+        stopped: outcome == Outcome::Cancelled,
         stats: solver.stats(),
     }
 }
@@ -195,7 +240,8 @@ fn write_table(out: &mut impl Write, reports: &[BenchReport], runs: u32) -> std:
     Ok(())
 }
 
-/// "none", "unique", the number, or "N+" when `--limit` stopped the enumeration.
+/// "none", "unique", the number, or "N+" when `--limit` or the time limit stopped the
+/// enumeration.
 fn solutions_word(report: &BenchReport) -> String {
     match (report.complete, report.solutions.as_str()) {
         (true, "0") => "none".into(),

@@ -36,7 +36,7 @@ pub struct BenchReport {
     pub runs: usize,
     /// Solutions found (all of them when `complete`).
     pub solutions: String,
-    /// Whether the enumeration finished (false when `--limit` stopped it).
+    /// Whether the enumeration finished (false when `--limit` or `--max-seconds` stopped it).
     pub complete: bool,
     /// Median time to the first solution (the whole search when there is none).
     pub first_seconds: f64,

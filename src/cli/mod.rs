@@ -18,6 +18,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use num_bigint::BigUint;
@@ -130,6 +131,16 @@ pub enum Command {
         /// Stop each enumeration after this many solutions (at least 1).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
+        /// Stop each search after this many seconds; a stopped puzzle is searched once and
+        /// shows the solutions found so far, with a +.
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "10",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
         /// Print a JSON array, one object per puzzle.
         #[arg(long)]
         json: bool,
@@ -165,9 +176,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             files,
             runs,
             limit,
+            max_seconds,
             json,
-        } => bench::run(&files, runs, limit, json),
+        } => bench::run(&files, runs, limit, max_seconds, json),
     }
+}
+
+/// A time limit for `--max-seconds`: a finite number of seconds above 0.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| "a number of seconds above 0 is needed".into())
 }
 
 /// A solution number for `--nth`: a decimal number from 1 (counts outgrow every integer type).
