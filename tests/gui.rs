@@ -108,6 +108,35 @@ fn the_board_follows_the_window_until_zoomed() {
     assert!(whole(&h));
 }
 
+/// A long grid opens whole in the board's view, however small its cells get: the user sees the
+/// whole puzzle first, then zooms in.
+#[test]
+fn a_long_grid_opens_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    // 90 × 10: walls along the top and left, white cells without clues elsewhere.
+    let (width, height) = (89, 9);
+    let grid: String = std::iter::once(format!("{}\n", "\\ ".repeat(width + 1)))
+        .chain((0..height).map(|_| format!("\\ {}\n", "__ ".repeat(width))))
+        .collect();
+    let h = app_with(Some(write(&dir, "long.kakuro", &grid)));
+    assert_eq!(h.state().grid().width(), 90);
+    let view = h.get_by_label("Board").rect();
+    let size = h.get_by_label("r1c1, wall").rect().size();
+    for cell in [
+        "r1c1, wall",
+        "r1c90, wall",
+        "r10c1, wall",
+        "r10c90, white cell",
+    ] {
+        // A cell's widget is clipped to the view: a cell cut off shows as a narrower one.
+        let rect = h.get_by_label(cell).rect();
+        assert!(
+            view.contains_rect(rect) && (rect.size() - size).length() < 0.01,
+            "{cell} at {rect:?}, view {view:?}"
+        );
+    }
+}
+
 #[test]
 fn enter_creates_the_new_puzzle() {
     let mut h = app_with(None);

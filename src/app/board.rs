@@ -32,7 +32,7 @@ const FAILED: Color32 = Color32::from_rgb(0xf4, 0x8a, 0x82);
 const PENCIL: Color32 = Color32::from_rgb(0x55, 0x5d, 0x6b);
 
 /// The smallest and largest cell sizes, in points.
-const MIN_CELL: f32 = 6.0;
+const MIN_CELL: f32 = 3.0;
 const MAX_CELL: f32 = 160.0;
 /// Largest cell size "fit to window" picks: bigger cells look clumsy on small grids.
 const FIT_MAX: f32 = 64.0;
