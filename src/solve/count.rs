@@ -127,6 +127,8 @@ pub(crate) struct Counter<'a, 'f> {
     con_stamp: Vec<u32>,
     epoch: u32,
     bfs: Vec<u32>,
+    /// Each variable's part, as [`Counter::components`] last numbered them.
+    part_of: Vec<u32>,
     touched: Vec<u32>,
     key: Vec<u32>,
     /// Per digit, the variables of a component that can take it (bit sets, back to back).
@@ -185,6 +187,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             con_stamp: vec![0; model.constraints.len()],
             epoch: 0,
             bfs: Vec::new(),
+            part_of: vec![0; model.vars],
             touched: Vec::new(),
             key: Vec::new(),
             takers: Vec::new(),
@@ -486,34 +489,45 @@ impl<'a, 'f> Counter<'a, 'f> {
         self.memo.graph(&self.key)
     }
 
-    /// The undecided variables among `vars` as connected components, each ascending, ordered by
-    /// their lowest variable.
+    /// The undecided variables among `vars` (ascending) as connected components, each
+    /// ascending, ordered by their lowest variable.
     pub(crate) fn components(&mut self, vars: &[u32]) -> Vec<Vec<u32>> {
+        debug_assert!(vars.is_sorted(), "components of unsorted variables");
         let epoch = self.next_epoch();
-        let mut parts: Vec<Vec<u32>> = Vec::new();
+        // Each undecided variable gets its part's number, found by a search that reads each
+        // constraint once; the parts are then filled in `vars`' order, so none needs sorting.
+        let mut count = 0;
         for &v in vars {
             if self.stamp[v as usize] == epoch || is_single(self.state.domains[v as usize]) {
                 continue;
             }
             self.stamp[v as usize] = epoch;
-            let mut part = vec![v];
+            self.part_of[v as usize] = count;
             self.bfs.push(v);
             while let Some(x) = self.bfs.pop() {
                 for &c in self.model.constraints_of(x as usize) {
+                    if self.con_stamp[c as usize] == epoch {
+                        continue;
+                    }
+                    self.con_stamp[c as usize] = epoch;
                     for &y in self.model.vars_of(c as usize) {
                         let yu = y as usize;
                         if self.stamp[yu] != epoch && !is_single(self.state.domains[yu]) {
                             self.stamp[yu] = epoch;
-                            part.push(y);
+                            self.part_of[yu] = count;
                             self.bfs.push(y);
                         }
                     }
                 }
             }
-            part.sort_unstable();
-            parts.push(part);
+            count += 1;
         }
-        parts.sort_unstable_by_key(|p| p[0]);
+        let mut parts = vec![Vec::new(); count as usize];
+        for &v in vars {
+            if self.stamp[v as usize] == epoch {
+                parts[self.part_of[v as usize] as usize].push(v);
+            }
+        }
         parts
     }
 
@@ -543,7 +557,8 @@ impl<'a, 'f> Counter<'a, 'f> {
             self.rename_digits(comp);
             return;
         }
-        self.touched.sort_unstable();
+        // The runs come in the order the component's variables first touch them, which the
+        // variables alone decide: the same component always lists them the same way.
         for &c in &self.touched {
             let domains = &self.state.domains;
             let decided = |v: u32| {
