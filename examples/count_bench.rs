@@ -5,19 +5,24 @@
 //! Counts generated puzzles exactly (giving up after a time limit, by the cancel token), then
 //! times `nth` on random indices with the counts cached (`NTH_DRAWS` 0: no `nth`). With
 //! arguments, only that puzzle. `FLOW_AFTER=N` sets the backtracks before the count checks
-//! the sums' flow (`never`: not at all).
+//! the sums' flow (`never`: not at all). `COUNTING_ONLY=1` counts as `kakuro count` does,
+//! keeping no graphs for `nth` (then `NTH_DRAWS` should be 0: each draw would branch).
 
 use std::time::{Duration, Instant};
 
 use kakuro::solve::generate;
 use kakuro::{CancelToken, Puzzle, Solver};
 
-/// A solver tuned as the `FLOW_AFTER` variable asks.
+/// A solver tuned as the `FLOW_AFTER` and `COUNTING_ONLY` variables ask.
 fn solver(puzzle: &Puzzle) -> Solver<'_> {
-    match std::env::var("FLOW_AFTER").ok().as_deref() {
+    let solver = match std::env::var("FLOW_AFTER").ok().as_deref() {
         Some("never") => Solver::new(puzzle).with_flow_after(u64::MAX),
         Some(n) => Solver::new(puzzle).with_flow_after(n.parse().expect("FLOW_AFTER=N|never")),
         None => Solver::new(puzzle),
+    };
+    match std::env::var("COUNTING_ONLY").ok().as_deref() {
+        Some("1") => solver.counting_only(),
+        _ => solver,
     }
 }
 use num_bigint::BigUint;
