@@ -141,7 +141,7 @@ pub(crate) struct Counter<'a, 'f> {
     /// Components of this many variables or more are first offered to [`sweep`].
     pub(crate) sweep_from: usize,
     /// What sweeps in this count have learnt not to try.
-    sweep_limits: sweep::Limits,
+    sweep_learnt: sweep::Learnt,
     /// Whether graphs are kept for `nth` (of the states it will meet: a root component's, and
     /// those below a part counted in the enumeration's order): sweeps' graphs, and the circuits
     /// of root components cut in the plan's order.
@@ -195,7 +195,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             nodes: 0,
             backtracks: 0,
             sweep_from: usize::MAX,
-            sweep_limits: sweep::Limits::default(),
+            sweep_learnt: sweep::Learnt::default(),
             record: false,
             root: Mark::default(),
             building: None,
@@ -340,7 +340,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             progress.show(lo + width * done);
             Ok(())
         };
-        let (model, state, limits) = (self.model, &self.state, &mut self.sweep_limits);
+        let (model, state, learnt) = (self.model, &self.state, &mut self.sweep_learnt);
         let (domains, live) = (&state.domains, &state.live);
         // `nth` walks the enumeration's order: it meets the root's components and those below
         // branching in that order, not those below a plan's own order (whose graphs join the
@@ -355,14 +355,14 @@ impl<'a, 'f> Counter<'a, 'f> {
         };
         let mut recording = (building || self.record && on_walk).then(|| Recording::within(room));
         let mut swept = match &mut recording {
-            Some(r) => sweep::count(model, domains, live, comp, limits, &mut on_step, r),
-            None => sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ()),
+            Some(r) => sweep::count(model, domains, live, comp, learnt, &mut on_step, r),
+            None => sweep::count(model, domains, live, comp, learnt, &mut on_step, &mut ()),
         }?;
         if swept.is_none() && recording.as_ref().is_some_and(Recording::overflowed) {
             // Past the count a recording's slot holds (2^104), which a plain sweep may still
             // take.
             recording = None;
-            swept = sweep::count(model, domains, live, comp, limits, &mut on_step, &mut ())?;
+            swept = sweep::count(model, domains, live, comp, learnt, &mut on_step, &mut ())?;
         }
         let Some(n) = swept else {
             return Ok(None);

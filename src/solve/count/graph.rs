@@ -105,7 +105,7 @@ mod tests {
             // root parts are too big to sweep, and the parts branching leaves are swept.
             counter.sweep_from = 8;
             if cut {
-                counter.sweep_limits.smaller_than = 16;
+                counter.sweep_learnt.smaller_than = 16;
             }
             counter.record = true;
             counter.count_part(&all, (0.0, 1.0)).unwrap();
