@@ -76,8 +76,8 @@ struct Step {
 
 /// The number of ways to fill the component `comp` (undecided cells, connected) from `domains`
 /// such that every run touching it completes one of its live digit sets (`live`); `Ok(None)`
-/// when the sweep declines: a cryptic puzzle, a component `limits` rule out, a frontier over
-/// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both lower `limits`),
+/// when the sweep declines: a cryptic puzzle, a component `learnt` rules out, a frontier over
+/// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both teach `learnt`),
 /// or a count past `u128` (2^104 with a [`Recording`](super::dag::Recording)). `on_step` is
 /// called before each cell's step with the share of the estimated work done so far (0.0 to
 /// 1.0); its error (a cancel) ends the sweep. `trace` hears every transition.
@@ -86,14 +86,14 @@ pub(crate) fn count<T: Trace>(
     domains: &[Mask],
     live: &[u128],
     comp: &[u32],
-    limits: &mut Learnt,
+    learnt: &mut Learnt,
     on_step: &mut dyn FnMut(f64) -> Result<(), Cancelled>,
     trace: &mut T,
 ) -> Result<Option<u128>, Cancelled> {
-    if model.cryptic || comp.len() >= limits.smaller_than {
+    if model.cryptic || comp.len() >= learnt.smaller_than {
         return Ok(None);
     }
-    let Some(part) = Part::new(model, domains, live, comp, &limits.tables) else {
+    let Some(part) = Part::new(model, domains, live, comp, &learnt.tables) else {
         return Ok(None);
     };
     let best = part.best_plan();
@@ -105,10 +105,10 @@ pub(crate) fn count<T: Trace>(
     }) = best
     else {
         // Too wide in every order: a part this big rarely narrows in a few decisions.
-        limits.smaller_than = comp.len();
+        learnt.smaller_than = comp.len();
         return Ok(None);
     };
-    if cost > limits.ceiling {
+    if cost > learnt.ceiling {
         return Ok(None);
     }
 
@@ -174,7 +174,7 @@ pub(crate) fn count<T: Trace>(
             }
         }
         if next.len() > MAX_STATES {
-            limits.ceiling = limits.ceiling.min(cost / 2.0);
+            learnt.ceiling = learnt.ceiling.min(cost / 2.0);
             return Ok(None);
         }
         std::mem::swap(&mut states, &mut next);
@@ -710,7 +710,7 @@ mod tests {
             let cancel = CancelToken::new();
             let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
             for part in counter.components(&all) {
-                let mut limits = Learnt {
+                let mut learnt = Learnt {
                     ceiling: f64::INFINITY,
                     ..Learnt::default()
                 };
@@ -720,7 +720,7 @@ mod tests {
                     domains,
                     live,
                     &part,
-                    &mut limits,
+                    &mut learnt,
                     &mut |_| Ok(()),
                     &mut (),
                 )
@@ -860,13 +860,13 @@ mod tests {
     fn a_sweep_reports_its_progress_step_by_step() {
         let (model, state, part) = open_part();
         let mut shares = Vec::new();
-        let mut limits = Learnt::default();
+        let mut learnt = Learnt::default();
         let swept = count(
             &model,
             &state.domains,
             &state.live,
             &part,
-            &mut limits,
+            &mut learnt,
             &mut |done| {
                 shares.push(done);
                 Ok(())
