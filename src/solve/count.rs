@@ -140,7 +140,7 @@ pub(crate) struct Counter<'a, 'f> {
     pub(crate) backtracks: u64,
     /// Components of this many variables or more are first offered to [`sweep`].
     pub(crate) sweep_from: usize,
-    /// What sweeps in this count have learnt not to try.
+    /// What sweeps in this count have learnt: what not to try, and the run tables made.
     sweep_learnt: sweep::Learnt,
     /// Whether graphs are kept for `nth` (of the states it will meet: a root component's, and
     /// those below a part counted in the enumeration's order): sweeps' graphs, and the circuits
