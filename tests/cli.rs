@@ -6,6 +6,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod common;
+
 /// What one run of the binary did.
 struct Run {
     code: i32,
@@ -554,17 +556,14 @@ fn bench_limit_stops_the_enumeration() {
     assert_eq!(row["complete"], false);
 }
 
-/// A blank grid of white cells without clues: more solutions than any enumeration finishes.
-fn blank_grid(width: usize, height: usize) -> String {
-    std::iter::once(format!("{}\n", "\\ ".repeat(width + 1)))
-        .chain((0..height).map(|_| format!("\\ {}\n", "__ ".repeat(width))))
-        .collect()
-}
-
 #[test]
 fn bench_stops_a_search_at_its_time_limit_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let file = temp_file(&dir, "blank.kakuro", blank_grid(9, 9).as_bytes());
+    let file = temp_file(
+        &dir,
+        "blank.kakuro",
+        common::blank_grid_text(9, 9).as_bytes(),
+    );
     let start = std::time::Instant::now();
     let run = kakuro(&[
         "bench",

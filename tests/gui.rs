@@ -4,6 +4,7 @@
 #![cfg(feature = "gui")]
 
 mod app_harness;
+mod common;
 
 use app_harness::app;
 use egui::{Event, Key, Modifiers, PointerButton};
@@ -114,10 +115,7 @@ fn the_board_follows_the_window_until_zoomed() {
 fn a_long_grid_opens_whole() {
     let dir = tempfile::tempdir().unwrap();
     // 90 × 10: walls along the top and left, white cells without clues elsewhere.
-    let (width, height) = (89, 9);
-    let grid: String = std::iter::once(format!("{}\n", "\\ ".repeat(width + 1)))
-        .chain((0..height).map(|_| format!("\\ {}\n", "__ ".repeat(width))))
-        .collect();
+    let grid = common::blank_grid_text(89, 9);
     let h = app_with(Some(write(&dir, "long.kakuro", &grid)));
     assert_eq!(h.state().grid().width(), 90);
     let view = h.get_by_label("Board").rect();

@@ -1,5 +1,5 @@
-//! Helpers shared by the engine and counting tests: test puzzles, an independent validity check,
-//! random small grids and their encryption.
+//! Helpers shared by the test crates: test puzzles, an independent validity check, random small
+//! grids and their encryption.
 #![allow(dead_code)] // each test crate uses its own subset
 
 use std::collections::HashSet;
@@ -225,4 +225,12 @@ pub fn pathological_grid() -> Grid {
         }
     }
     grid
+}
+
+/// The `.kakuro` text of a `width` × `height` block of white cells without clues, with a row of
+/// walls above and a column of walls to its left: more solutions than any enumeration finishes.
+pub fn blank_grid_text(width: usize, height: usize) -> String {
+    std::iter::once(format!("{}\n", "\\ ".repeat(width + 1)))
+        .chain((0..height).map(|_| format!("\\ {}\n", "__ ".repeat(width))))
+        .collect()
 }
