@@ -16,6 +16,7 @@ use kakuro::app::{KakuroApp, RunState};
 use kakuro::format::Document;
 use kakuro::solve::generate;
 use kakuro::{Grid, Pos, Puzzle};
+use num_bigint::BigUint;
 
 fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
     let mut harness = app(Some(file));
@@ -355,7 +356,7 @@ fn page_to_the_millionth_solution_while_streaming() {
     let option =
         |h: &Harness<'_, KakuroApp>| h.get_by_label("Highlight changes from the previous").rect();
     let before = option(&h);
-    h.state_mut().go_to_solution(3_048_193);
+    h.state_mut().go_to_solution(3_048_193u64);
     h.run_steps(1);
     h.get_by_label("There are only 3,048,192 solutions");
     assert_eq!(option(&h), before);
@@ -592,13 +593,18 @@ fn frame_time_while_streaming() {
 
 /// The engine's solution #`k` (0-based) of `name`, as the board shows it (white cells only).
 fn engine_nth(name: &str, k: u64) -> Vec<Vec<u8>> {
-    let text = std::fs::read_to_string(puzzle(name)).unwrap();
+    engine_nth_of(&puzzle(name), &BigUint::from(k))
+}
+
+/// [`engine_nth`] of the puzzle in file `path`, for any `k`.
+fn engine_nth_of(path: &std::path::Path, k: &BigUint) -> Vec<Vec<u8>> {
+    let text = std::fs::read_to_string(path).unwrap();
     let doc = kakuro::format::parse(&text, kakuro::format::Format::Kakuro)
         .unwrap()
         .document;
     let p = kakuro::Puzzle::from_grid(&doc.grid).unwrap();
     let solution = kakuro::solve::Solver::new(&p)
-        .nth(&num_bigint::BigUint::from(k))
+        .nth(k)
         .expect("the engine has that solution");
     let mut rows: Vec<Vec<u8>> = vec![Vec::new(); doc.grid.height()];
     // CellId order is row by row, so each row's cells come left to right.
@@ -610,6 +616,11 @@ fn engine_nth(name: &str, k: u64) -> Vec<Vec<u8>> {
 
 /// Steps the app until the exact count has arrived.
 fn wait_for_count(h: &mut Harness<'_, KakuroApp>) -> u64 {
+    wait_for_exact(h).try_into().expect("a count below 2^64")
+}
+
+/// [`wait_for_count`] for any count.
+fn wait_for_exact(h: &mut Harness<'_, KakuroApp>) -> BigUint {
     for _ in 0..4000 {
         h.run_steps(1);
         if let Some(n) = h.state().exact_count() {
@@ -618,6 +629,70 @@ fn wait_for_count(h: &mut Harness<'_, KakuroApp>) -> u64 {
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("the count did not arrive");
+}
+
+/// Steps the app until the headline starts with `want` (or gives up after a few seconds; the
+/// caller checks).
+fn wait_for_headline(h: &mut Harness<'_, KakuroApp>, want: &str) {
+    for _ in 0..2000 {
+        h.run_steps(1);
+        if h.state().browser_headline().starts_with(want) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// A count past every integer type is browsed whole: a number typed past 2^64, the last
+/// solution, and Random's draws (from the whole count, not its first 2^64) all show the
+/// solutions the engine puts there.
+#[test]
+fn a_count_past_every_integer_type_is_browsed_whole() {
+    // 30 blocks of 2 × 2 cells, every sum 10, side by side: 8 solutions each (as in
+    // enum-blocks.kakuro), 8^30 ≈ 1.2 · 10^27 in all.
+    let blocks = 30;
+    let text = format!(
+        "\\ {}\n{}\n{}\n",
+        vec!["10\\ 10\\"; blocks].join(" \\ "),
+        vec!["\\10 __ __"; blocks].join(" "),
+        vec!["\\10 __ __"; blocks].join(" "),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blocks.kakuro");
+    std::fs::write(&path, text).unwrap();
+    let mut h = app_with(path.clone());
+    click(&mut h, "Solve");
+    let n = wait_for_exact(&mut h);
+    assert_eq!(n, BigUint::from(8u32).pow(30));
+    let of = format!(" of {}", group(&n));
+    let past = BigUint::from(u64::MAX) * 3u32 + 12345u32;
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+    field.focus();
+    field.type_text(&past.to_string());
+    h.run_steps(1);
+    click(&mut h, "Go");
+    let want = format!("Solution {}{of}", group(&past));
+    wait_for_headline(&mut h, &want);
+    assert_eq!(h.state().browser_headline(), want);
+    assert_eq!(shown(&mut h), engine_nth_of(&path, &(&past - 1u32)));
+    h.key_press(Key::End);
+    let want = format!("Solution {}{of}", group(&n));
+    wait_for_headline(&mut h, &want);
+    assert_eq!(h.state().browser_headline(), want);
+    assert_eq!(shown(&mut h), engine_nth_of(&path, &(&n - 1u32)));
+    // Each draw lands below 2^64 with odds of 1 in 6.7 · 10^7.
+    for _ in 0..3 {
+        click(&mut h, "Random");
+        let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+        let number: BigUint = field.value().unwrap().replace(',', "").parse().unwrap();
+        assert!(number > BigUint::from(u64::MAX), "{number}");
+        let want = format!("Solution {}{of}", group(&number));
+        wait_for_headline(&mut h, &want);
+        assert_eq!(h.state().browser_headline(), want);
+        assert_eq!(shown(&mut h), engine_nth_of(&path, &(number - 1u32)));
+    }
+    h.key_press(Key::Escape);
+    h.run_steps(1);
 }
 
 #[test]

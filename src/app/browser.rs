@@ -56,7 +56,7 @@ pub(super) struct Run {
     /// digits of the one before it.
     fetched: Option<Fetched>,
     /// The jump the oracle is working on.
-    pending: Option<u64>,
+    pending: Option<BigUint>,
 }
 
 impl Run {
@@ -66,17 +66,22 @@ impl Run {
     }
 
     /// How many solutions can be browsed: all of them once counted, else those stored.
-    pub(super) fn browsable(&self) -> u64 {
+    pub(super) fn browsable(&self) -> BigUint {
         match &self.exact {
-            Some(n) => u64::try_from(n).unwrap_or(u64::MAX),
-            None => self.store.stored(),
+            Some(n) => n.clone(),
+            None => BigUint::from(self.store.stored()),
         }
+    }
+
+    /// Where solution `k` is in the store, if it is stored.
+    fn stored_at(&self, k: &BigUint) -> Option<u64> {
+        u64::try_from(k).ok().filter(|&i| i < self.store.stored())
     }
 
     /// The number of solutions as the headline says it: exact once counted.
     fn total(&self) -> String {
         match &self.exact {
-            Some(n) => group_digits(&n.to_string()),
+            Some(n) => group_big(n),
             None if self.state == RunState::Done => group(self.found()),
             None => format!("at least {}", group(self.found())),
         }
@@ -89,10 +94,11 @@ impl Run {
 
     /// Asks the oracle for solution `k` (one the stream has not stored), in the stream's
     /// order; returns the notice to show meanwhile, or `None` when no oracle is left.
-    fn fetch(&mut self, k: u64) -> Option<String> {
-        self.oracle.as_ref()?.ask(k);
+    fn fetch(&mut self, k: BigUint) -> Option<String> {
+        self.oracle.as_ref()?.ask(k.clone());
+        let notice = format!("Fetching solution {}…", group_big(&(&k + 1u32)));
         self.pending = Some(k);
-        Some(format!("Fetching solution {}…", group(k + 1)))
+        Some(notice)
     }
 
     /// Time spent searching.
@@ -108,8 +114,9 @@ impl Run {
 #[derive(Default)]
 pub struct Browser {
     pub(super) run: Option<Run>,
-    /// Index (0-based) of the shown solution.
-    pub(super) current: u64,
+    /// Index (0-based) of the shown solution: any below the count, which can outgrow every
+    /// integer type.
+    pub(super) current: BigUint,
     /// The text of the "Go to" field.
     pub(super) jump: String,
     /// Why the last jump did not go where asked.
@@ -124,7 +131,7 @@ pub struct Browser {
     cap_bytes: Option<usize>,
     /// The last run ended by an edit, stopped, with the solution it showed: an undo that
     /// brings its grid back brings it back too, so one slip of the mouse costs no solutions.
-    parked: Option<(Run, u64)>,
+    parked: Option<(Run, BigUint)>,
 }
 
 impl Browser {
@@ -150,7 +157,7 @@ impl Browser {
         let positions: Vec<Pos> = puzzle.cells().iter().map(|c| c.pos).collect();
         let oracle = Oracle::start(puzzle.clone(), ctx.clone())?;
         let worker = Worker::start(puzzle, ctx.clone())?;
-        self.current = 0;
+        self.current = BigUint::ZERO;
         self.notice = None;
         self.jump.clear();
         self.run = Some(Run {
@@ -255,8 +262,8 @@ impl Browser {
             Some(false) => {
                 let was_running = self.is_running();
                 self.stop();
-                self.parked = self.run.take().map(|run| (run, self.current));
-                self.current = 0;
+                let shown = std::mem::take(&mut self.current);
+                self.parked = self.run.take().map(|run| (run, shown));
                 self.notice = None;
                 return was_running.then_some(RunState::Stopped);
             }
@@ -272,13 +279,13 @@ impl Browser {
             // A solution that was fetched past the stored ones is still at hand (or fetched
             // again); without an oracle left, the last stored one stands in.
             let shown = run.fetched.as_ref().is_some_and(|f| f.k == current);
-            if current < run.store.stored() || shown {
+            if run.stored_at(&current).is_some() || shown {
                 self.current = current;
-            } else if let Some(notice) = run.fetch(current) {
+            } else if let Some(notice) = run.fetch(current.clone()) {
                 self.current = current;
                 self.notice = Some(notice);
             } else {
-                self.current = run.store.stored().saturating_sub(1);
+                self.current = BigUint::from(run.store.stored().saturating_sub(1));
             }
             self.run = Some(run);
         }
@@ -291,11 +298,11 @@ impl Browser {
                     // (on a dense puzzle its order can keep it searching for minutes), the
                     // oracle fetches it, as a jump would.
                     if n > BigUint::ZERO
-                        && run.store.stored() <= self.current
+                        && run.stored_at(&self.current).is_none()
                         && run.pending.is_none()
                         && run.fetched.is_none()
                     {
-                        self.notice = run.fetch(self.current);
+                        self.notice = run.fetch(self.current.clone());
                     }
                     run.exact = Some(n);
                 }
@@ -303,16 +310,16 @@ impl Browser {
                     k,
                     digits,
                     previous,
-                } if run.pending == Some(k) => {
+                } if run.pending.as_ref() == Some(&k) => {
                     run.pending = None;
                     match digits {
                         Some(digits) => {
+                            self.current = k.clone();
                             run.fetched = Some(Fetched {
                                 k,
                                 digits,
                                 previous,
                             });
-                            self.current = k;
                             self.notice = None;
                         }
                         None => self.notice = Some(there_are_only(&run.total())),
@@ -343,7 +350,7 @@ impl Browser {
         }
         run.live = worker.live();
         // The stream may store the solution being fetched first: it is on the board already.
-        if run.pending == Some(self.current) && run.store.stored() > self.current {
+        if run.pending.as_ref() == Some(&self.current) && run.stored_at(&self.current).is_some() {
             self.notice = None;
         }
         if let Some((outcome, stats)) = finished {
@@ -374,39 +381,39 @@ impl Browser {
     }
 
     /// Moves to solution `k` (0-based); past what is stored, stays and says why.
-    pub fn go_to(&mut self, k: u64) {
+    pub fn go_to(&mut self, k: BigUint) {
         self.notice = None;
         let Some(run) = &mut self.run else { return };
-        let stored = run.store.stored();
-        if k < stored {
+        if run.stored_at(&k).is_some() {
             self.current = k;
             return;
         }
-        if run.exact.as_ref().is_none_or(|n| BigUint::from(k) < *n)
-            && let Some(notice) = run.fetch(k)
+        if run.exact.as_ref().is_none_or(|n| k < *n)
+            && let Some(notice) = run.fetch(k.clone())
         {
             self.notice = Some(notice);
             return;
         }
         if let Some(n) = &run.exact {
-            self.notice = Some(there_are_only(&group_digits(&n.to_string())));
+            self.notice = Some(there_are_only(&group_big(n)));
             return;
         }
-        let found = run.found();
+        let (stored, found) = (run.store.stored(), run.found());
         self.notice = Some(if stored == 0 {
             "No solution to show yet".to_string()
-        } else if run.state == RunState::Done && k >= found {
+        } else if run.state == RunState::Done && k >= BigUint::from(found) {
             there_are_only(&group(found))
-        } else if k < found {
+        } else if k < BigUint::from(found) {
             format!(
                 "Only the first {} solutions are kept in memory",
                 group(stored)
             )
         } else {
-            format!("Solution {} is not found yet", group(k + 1))
+            format!("Solution {} is not found yet", group_big(&(&k + 1u32)))
         });
-        if stored > 0 && k >= stored {
-            self.current = stored - 1;
+        if stored > 0 {
+            // Past the stored ones (k is not among them): the last stored one stands in.
+            self.current = BigUint::from(stored - 1);
         }
     }
 
@@ -414,22 +421,24 @@ impl Browser {
     /// there is no solution to show.
     pub fn overlay(&mut self) -> Option<Overlay> {
         let run = self.run.as_ref()?;
+        let at = run.stored_at(&self.current);
         let fetched = run
             .fetched
             .as_ref()
-            .filter(|f| f.k == self.current && f.k >= run.store.stored());
-        match fetched {
-            Some(f) => self.scratch.clone_from(&f.digits),
-            None if run.store.get(self.current, &mut self.scratch) => {}
-            None => return None,
+            .filter(|f| f.k == self.current && at.is_none());
+        match (fetched, at) {
+            (Some(f), _) => self.scratch.clone_from(&f.digits),
+            (None, Some(i)) if run.store.get(i, &mut self.scratch) => {}
+            _ => return None,
         }
         let has_previous = self.show_changes
-            && match fetched.and_then(|f| f.previous.as_ref()) {
-                Some(previous) => {
+            && match (fetched.and_then(|f| f.previous.as_ref()), at) {
+                (Some(previous), _) => {
                     self.previous.clone_from(previous);
                     true
                 }
-                None => self.current > 0 && run.store.get(self.current - 1, &mut self.previous),
+                (None, Some(i)) => i > 0 && run.store.get(i - 1, &mut self.previous),
+                (None, None) => false,
             };
         let mut overlay = Overlay::new(run.width, run.height);
         for (id, &pos) in run.positions.iter().enumerate() {
@@ -456,21 +465,21 @@ impl Browser {
     /// ←/→, Home/End and PgUp/PgDn page through the solutions.
     pub fn keys(&mut self, ctx: &egui::Context) {
         let last = match &self.run {
-            Some(run) if run.browsable() > 0 => run.browsable() - 1,
+            Some(run) if run.browsable() > BigUint::ZERO => run.browsable() - 1u32,
             _ => return,
         };
         let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
-        let current = self.current;
+        let current = &self.current;
         let target = if pressed(Key::ArrowLeft) {
-            current.saturating_sub(1)
+            back(current, 1)
         } else if pressed(Key::ArrowRight) {
-            current + 1
+            current + 1u32
         } else if pressed(Key::Home) {
-            0
+            BigUint::ZERO
         } else if pressed(Key::End) {
             last
         } else if pressed(Key::PageUp) {
-            current.saturating_sub(PAGE)
+            back(current, PAGE)
         } else if pressed(Key::PageDown) {
             (current + PAGE).min(last)
         } else {
@@ -492,7 +501,11 @@ impl Browser {
                 RunState::Stopped => "Stopped before any solution".into(),
             };
         }
-        format!("Solution {} of {}", group(self.current + 1), run.total())
+        format!(
+            "Solution {} of {}",
+            group_big(&(&self.current + 1u32)),
+            run.total()
+        )
     }
 
     /// The status line: count, elapsed, speed, progress and state.
@@ -557,7 +570,7 @@ impl Browser {
 /// A solution the oracle fetched past the stored ones.
 pub(super) struct Fetched {
     /// Its index (0-based).
-    k: u64,
+    k: BigUint,
     /// Its digits by [`crate::CellId`].
     digits: Vec<u8>,
     /// The digits of solution #k−1, if there is one.
@@ -606,6 +619,20 @@ pub fn group(n: u64) -> String {
     group_digits(&n.to_string())
 }
 
+/// A number however big, grouped: 3048192 → "3,048,192".
+pub fn group_big(n: &BigUint) -> String {
+    group_digits(&n.to_string())
+}
+
+/// `k` less `step`, or 0.
+pub(super) fn back(k: &BigUint, step: u64) -> BigUint {
+    if *k > BigUint::from(step) {
+        k - step
+    } else {
+        BigUint::ZERO
+    }
+}
+
 /// "3048192" → "3,048,192" (a number's decimal digits, however big).
 pub fn group_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -623,6 +650,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use egui_kittest::Harness;
+    use num_bigint::BigUint;
 
     use super::Browser;
     use crate::{Cell, Grid, Pos, Puzzle};
@@ -652,12 +680,12 @@ mod tests {
             (Browser::with_cap(64 << 10), grid.clone()),
         );
         let deadline = Instant::now() + Duration::from_secs(60);
-        let k = 2_999_999;
+        let k = 2_999_999u64;
         let shows_k = |b: &Browser| {
-            b.current == k
+            b.current == BigUint::from(k)
                 && b.run
                     .as_ref()
-                    .is_some_and(|r| r.fetched.as_ref().is_some_and(|f| f.k == k))
+                    .is_some_and(|r| r.fetched.as_ref().is_some_and(|f| f.k == BigUint::from(k)))
         };
         while harness
             .state()
@@ -670,7 +698,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
             harness.run_steps(1);
         }
-        harness.state_mut().0.go_to(k);
+        harness.state_mut().0.go_to(BigUint::from(k));
         while !shows_k(&harness.state().0) {
             assert!(Instant::now() < deadline, "solution #k was not fetched");
             std::thread::sleep(Duration::from_millis(5));

@@ -2,9 +2,12 @@
 //! the highlight options and the selected cell's digits across the solutions.
 
 use egui::{Key, RichText, Ui};
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
-use super::browser::{Browser, RunState, group, group_digits};
+use super::browser::{Browser, RunState, back, group, group_big};
 use crate::Pos;
+use crate::solve::random_below;
 
 /// The lines that describe a run, blank before one.
 struct RunLines {
@@ -61,8 +64,13 @@ impl Browser {
         } else {
             kept.weak()
         });
-        let browsable = self.run.as_ref().map_or(0, |run| run.browsable());
-        ui.add_enabled_ui(browsable > 0, |ui| self.paging_ui(ui, browsable));
+        let browsable = self
+            .run
+            .as_ref()
+            .map_or(BigUint::ZERO, |run| run.browsable());
+        ui.add_enabled_ui(browsable > BigUint::ZERO, |ui| {
+            self.paging_ui(ui, &browsable)
+        });
         // A notice ("Fetching solution 12…") comes and goes: its line is always there, one line
         // (hover for a long one's whole text), so the options below stay under the pointer.
         ui.add(
@@ -125,7 +133,7 @@ impl Browser {
         };
         let (count, state) = self.status_parts().unwrap_or_default();
         let exact = match &run.exact {
-            Some(n) => format!("Exact count: {}", group_digits(&n.to_string())),
+            Some(n) => format!("Exact count: {}", group_big(n)),
             None if run.counting() => format!("Counting exactly: {:.0}% done", run.counted * 100.0),
             None => "Exact count: not known (stopped before it was counted)".into(),
         };
@@ -149,22 +157,27 @@ impl Browser {
         }
     }
 
-    fn paging_ui(&mut self, ui: &mut Ui, browsable: u64) {
-        let last = browsable.saturating_sub(1);
-        let current = self.current;
+    fn paging_ui(&mut self, ui: &mut Ui, browsable: &BigUint) {
+        let last = back(browsable, 1);
+        let current = self.current.clone();
         let mut target = None;
         ui.horizontal(|ui| {
-            let (back, on) = (current > 0, current < last);
+            let (back_on, on) = (current > BigUint::ZERO, current < last);
             for (text, hover, to, enabled) in [
-                ("First", "First solution (Home)", 0, back),
+                ("First", "First solution (Home)", BigUint::ZERO, back_on),
                 (
                     "Previous",
-                    "Previous solution (←)",
-                    current.saturating_sub(1),
-                    back,
+                    "Previous solution (Left arrow key)",
+                    back(&current, 1),
+                    back_on,
                 ),
-                ("Next", "Next solution (→)", current + 1, on),
-                ("Last", "Last solution (End)", last, on),
+                (
+                    "Next",
+                    "Next solution (Right arrow key)",
+                    &current + 1u32,
+                    on,
+                ),
+                ("Last", "Last solution (End)", last.clone(), on),
             ] {
                 let button = ui.add_enabled(enabled, egui::Button::new(text));
                 if button.on_hover_text(hover).clicked() {
@@ -172,24 +185,18 @@ impl Browser {
                 }
             }
         });
-        let mut number = current + 1;
         // The slider spans the panel without a number box beside it: the headline says the
         // number, and a box as wide as the number would widen the panel as numbers grow.
-        // A lone solution's knob sits at the left end, not in the middle of a 1..=1 range.
-        let slider = egui::Slider::new(&mut number, 1..=browsable.max(2))
-            .show_value(false)
-            .integer();
         let response = ui
             .scope(|ui| {
                 // Clear of the panel's scroll bar, which floats over the right edge.
                 let clear = ui.spacing().scroll.bar_width;
                 ui.spacing_mut().slider_width = (ui.available_width() - clear).max(60.0);
-                ui.add_enabled(browsable > 1, slider)
+                slider(ui, &current, &last)
             })
-            .inner
-            .on_hover_text("Drag through the solutions");
-        if response.changed() {
-            target = Some(number - 1);
+            .inner;
+        if let Some(to) = response {
+            target = Some(to);
         }
         ui.horizontal(|ui| {
             let label = ui.label("Go to");
@@ -200,25 +207,73 @@ impl Browser {
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if ui.button("Go").clicked() || enter {
                 match parse_number(&self.jump) {
-                    Some(k) => target = Some(k - 1),
+                    Some(k) => target = Some(k - 1u32),
                     None => self.notice = Some(format!("Not a solution number: {:?}", self.jump)),
                 }
             }
             // Every solution equally likely: once counted, any of them can be fetched.
             let counted = self.run.as_ref().is_some_and(|run| run.exact.is_some());
             if ui
-                .add_enabled(counted && browsable > 1, egui::Button::new("Random"))
+                .add_enabled(
+                    counted && *browsable > BigUint::from(1u32),
+                    egui::Button::new("Random"),
+                )
                 .on_hover_text("A solution drawn at random, each as likely as any other")
                 .clicked()
             {
-                let k = rand::random_range(0..browsable);
-                self.jump = group(k + 1);
+                let k = random_below(browsable, &mut rand::rng());
+                self.jump = group_big(&(&k + 1u32));
                 target = Some(k);
             }
         });
         if let Some(to) = target {
             self.go_to(to);
         }
+    }
+}
+
+/// Solutions up to this many get a slider with a step per solution; past it (where `f64`
+/// misses integers) the slider gives a position along the count, as a fraction of the way.
+const STEPPED: u64 = 1 << 52;
+
+/// The slider through solutions 0..=`last`, at `current`; the solution it was dragged to.
+fn slider(ui: &mut Ui, current: &BigUint, last: &BigUint) -> Option<BigUint> {
+    let hover = "Drag through the solutions";
+    let enabled = *last > BigUint::ZERO;
+    match u64::try_from(last) {
+        Ok(last) if last < STEPPED => {
+            let mut number = u64::try_from(current).unwrap_or(last) + 1;
+            // A lone solution's knob sits at the left end, not in the middle of a 1..=1 range.
+            let slider = egui::Slider::new(&mut number, 1..=(last + 1).max(2))
+                .show_value(false)
+                .integer();
+            let response = ui.add_enabled(enabled, slider).on_hover_text(hover);
+            response.changed().then(|| BigUint::from(number - 1))
+        }
+        _ => {
+            let mut at = fraction(current, last);
+            let slider = egui::Slider::new(&mut at, 0.0..=1.0).show_value(false);
+            let response = ui.add_enabled(enabled, slider).on_hover_text(hover);
+            response.changed().then(|| along(last, at))
+        }
+    }
+}
+
+/// The solution `along` (0 to 1) of the way through 0..=`last`.
+fn along(last: &BigUint, along: f64) -> BigUint {
+    // last × along in integers: along to 52 bits, then scaled, so that 1 is exactly the last.
+    let scaled = (along.clamp(0.0, 1.0) * STEPPED as f64).round() as u64;
+    last * scaled / STEPPED
+}
+
+/// How far `k` is along 0..=`last`, from 0 to 1.
+fn fraction(k: &BigUint, last: &BigUint) -> f64 {
+    // Both to f64 with the same shift, so that neither overflows.
+    let shift = last.bits().saturating_sub(60);
+    let (k, last) = ((k >> shift).to_f64(), (last >> shift).to_f64());
+    match (k, last) {
+        (Some(k), Some(last)) if last > 0.0 => (k / last).clamp(0.0, 1.0),
+        _ => 0.0,
     }
 }
 
@@ -231,13 +286,14 @@ fn bytes(n: u64) -> String {
     }
 }
 
-/// "1,000,000", "1_000_000" and "1 000 000" all mean 1000000; 0 is not a solution number.
-fn parse_number(text: &str) -> Option<u64> {
+/// "1,000,000", "1_000_000" and "1 000 000" all mean 1000000, however big; 0 is not a
+/// solution number.
+fn parse_number(text: &str) -> Option<BigUint> {
     let digits: String = text
         .chars()
         .filter(|c| !matches!(c, ',' | '_' | ' ' | '#'))
         .collect();
-    digits.parse().ok().filter(|&k| k > 0)
+    digits.parse().ok().filter(|k| *k > BigUint::ZERO)
 }
 
 /// The panels' thin progress bar. egui draws an empty bar's fill as a dot at its left end, which
@@ -257,6 +313,7 @@ mod tests {
 
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
+    use num_bigint::BigUint;
 
     use super::super::browser::Browser;
     use crate::{Pos, Puzzle};
@@ -313,9 +370,28 @@ mod tests {
 
     #[test]
     fn solution_numbers_take_separators() {
-        assert_eq!(super::parse_number(" 1,000,000 "), Some(1_000_000));
-        assert_eq!(super::parse_number("#12_345"), Some(12_345));
+        let big = |n: u64| Some(BigUint::from(n));
+        assert_eq!(super::parse_number(" 1,000,000 "), big(1_000_000));
+        assert_eq!(super::parse_number("#12_345"), big(12_345));
+        // Past every integer type: counts can be.
+        let huge = "123456789012345678901234567890";
+        assert_eq!(super::parse_number(huge), huge.parse().ok());
         assert_eq!(super::parse_number("0"), None);
         assert_eq!(super::parse_number("ten"), None);
+    }
+
+    /// Past 2^52 solutions the slider is a fraction of the way: its ends are the first and the
+    /// last solution, and the middle is the middle, however big the count.
+    #[test]
+    fn a_slider_along_a_huge_count_reaches_both_ends() {
+        let last: BigUint = "123456789012345678901234567890".parse().unwrap();
+        assert_eq!(super::fraction(&BigUint::ZERO, &last), 0.0);
+        assert_eq!(super::fraction(&last, &last), 1.0);
+        let half = super::fraction(&(&last / 2u32), &last);
+        assert!((half - 0.5).abs() < 1e-12, "{half}");
+        assert_eq!(super::along(&last, 0.0), BigUint::ZERO);
+        assert_eq!(super::along(&last, 1.0), last);
+        let middle = super::along(&last, 0.5);
+        assert!(middle.clone() * 2u32 <= last && middle * 2u32 + 2u32 >= last);
     }
 }

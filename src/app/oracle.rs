@@ -21,7 +21,7 @@ pub enum Answer {
     /// those of #k−1, for showing what changed.
     Solution {
         /// Which solution.
-        k: u64,
+        k: BigUint,
         /// Its digits.
         digits: Option<Vec<u8>>,
         /// The digits of the solution before it, if there is one.
@@ -32,7 +32,7 @@ pub enum Answer {
 /// The counting and random-access worker of one run.
 pub struct Oracle {
     cancel: CancelToken,
-    requests: Option<Sender<u64>>,
+    requests: Option<Sender<BigUint>>,
     answers: Receiver<Answer>,
     handle: Option<JoinHandle<()>>,
 }
@@ -56,7 +56,7 @@ impl Oracle {
     }
 
     /// Asks for solution #`k` (0-based); only the latest request waiting is answered.
-    pub fn ask(&self, k: u64) {
+    pub fn ask(&self, k: BigUint) {
         if let Some(requests) = &self.requests {
             let _ = requests.send(k);
         }
@@ -82,7 +82,7 @@ impl Drop for Oracle {
 fn run(
     puzzle: &Puzzle,
     cancel: CancelToken,
-    asked: &Receiver<u64>,
+    asked: &Receiver<BigUint>,
     answer: &Sender<Answer>,
     ctx: &egui::Context,
 ) {
@@ -106,10 +106,11 @@ fn run(
         while let Ok(later) = asked.try_recv() {
             k = later;
         }
-        let digits = solver.nth(&BigUint::from(k)).map(|s| s.digits);
-        let previous = match k.checked_sub(1) {
-            Some(before) if digits.is_some() => solver.nth(&BigUint::from(before)),
-            _ => None,
+        let digits = solver.nth(&k).map(|s| s.digits);
+        let previous = if digits.is_some() && k > BigUint::ZERO {
+            solver.nth(&(&k - 1u32))
+        } else {
+            None
         };
         if cancel.is_cancelled() {
             return;

@@ -73,8 +73,8 @@ impl KakuroApp {
     }
 
     /// Shows solution `k` (1 for the first), as the "Go to" field does.
-    pub fn go_to_solution(&mut self, k: u64) {
-        self.browser.go_to(k.saturating_sub(1));
+    pub fn go_to_solution(&mut self, k: impl Into<num_bigint::BigUint>) {
+        self.browser.go_to(super::browser::back(&k.into(), 1));
     }
 
     /// "Solution k of N" as the browser shows it.

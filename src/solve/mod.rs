@@ -51,6 +51,7 @@ pub mod propagate;
 pub mod state;
 
 pub use count::Cancelled;
+pub use nth::random_below;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
 pub use probe::PROBES_AFTER;
 pub use search::{DEAD_ENDS_AFTER, FLOW_AFTER, GUIDE_AFTER, progress, split_due};

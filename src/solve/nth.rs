@@ -136,7 +136,7 @@ pub(crate) fn descend(
 }
 
 /// A uniformly random number below `n` (which is positive), by rejection from random bits.
-pub(crate) fn random_below(n: &BigUint, rng: &mut impl Rng) -> BigUint {
+pub fn random_below(n: &BigUint, rng: &mut impl Rng) -> BigUint {
     let bits = n.bits();
     let bytes = bits.div_ceil(8) as usize;
     let spare = bytes as u64 * 8 - bits;

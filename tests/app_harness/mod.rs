@@ -29,8 +29,8 @@ pub fn puzzle(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// 3048192 → "3,048,192", as the app writes numbers.
-pub fn group(n: u64) -> String {
+/// 3048192 → "3,048,192", as the app writes numbers (however big).
+pub fn group(n: impl ToString) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
