@@ -59,11 +59,16 @@ impl Browser {
         ui.label(RichText::new(lines.state).small());
         ui.label(RichText::new(lines.exact).small());
         let kept = RichText::new(lines.kept).small();
-        ui.label(if lines.full {
-            kept.color(ui.visuals().warn_fg_color)
-        } else {
-            kept.weak()
-        });
+        // One line however narrow the panel (hover for the whole of a long one), so that the
+        // controls below stay put when the cap is reached.
+        ui.add(
+            egui::Label::new(if lines.full {
+                kept.color(ui.visuals().warn_fg_color)
+            } else {
+                kept.weak()
+            })
+            .truncate(),
+        );
         let browsable = self
             .run
             .as_ref()
@@ -335,7 +340,8 @@ mod tests {
             .grid;
         let puzzle = Puzzle::from_grid(&grid).unwrap();
         let mut started = false;
-        let mut harness = Harness::new_ui_state(
+        // Narrow enough that the warning is longer than a line (as in the app with a 500 MB cap).
+        let mut harness = Harness::builder().with_size((200.0, 500.0)).build_ui_state(
             |ui, browser: &mut Browser| {
                 if !started {
                     started = true;
