@@ -55,8 +55,9 @@ pub(super) struct Run {
     /// The solution fetched by the last jump past the stored ones: its index, digits, and the
     /// digits of the one before it.
     fetched: Option<Fetched>,
-    /// The jump the oracle is working on.
+    /// The jump the oracle is working on, and when it was asked.
     pending: Option<BigUint>,
+    asked_at: Instant,
 }
 
 impl Run {
@@ -96,8 +97,9 @@ impl Run {
     /// order; returns the notice to show meanwhile, or `None` when no oracle is left.
     fn fetch(&mut self, k: BigUint) -> Option<String> {
         self.oracle.as_ref()?.ask(k.clone());
-        let notice = format!("Fetching solution {}…", group_big(&(&k + 1u32)));
+        let notice = fetching(&k, Duration::ZERO);
         self.pending = Some(k);
+        self.asked_at = Instant::now();
         Some(notice)
     }
 
@@ -177,6 +179,7 @@ impl Browser {
             counted: 0.0,
             fetched: None,
             pending: None,
+            asked_at: Instant::now(),
         });
         Ok(())
     }
@@ -327,6 +330,18 @@ impl Browser {
                 }
                 Answer::Solution { .. } => {}
             }
+        }
+        // A long fetch says how long it has taken, so that it does not look stuck.
+        if let Some(k) = &run.pending
+            && self
+                .notice
+                .as_ref()
+                .is_some_and(|n| n.starts_with(FETCHING))
+        {
+            let waited = run.asked_at.elapsed();
+            self.notice = Some(fetching(k, waited));
+            let next_second = Duration::from_secs(waited.as_secs() + 1).saturating_sub(waited);
+            ctx.request_repaint_after(next_second);
         }
         let worker = run.worker.as_ref()?;
         let deadline = Instant::now() + DRAIN_BUDGET;
@@ -605,6 +620,19 @@ pub fn solutions(n: u64) -> String {
     format!("{} {noun}", group(n))
 }
 
+/// How the notice of a fetch begins.
+const FETCHING: &str = "Fetching solution ";
+
+/// The notice while the oracle fetches solution #k (0-based): "Fetching solution 12…", and
+/// after a second how long it has taken so far.
+fn fetching(k: &BigUint, waited: Duration) -> String {
+    let number = group_big(&(k + 1u32));
+    match waited.as_secs() {
+        0 => format!("{FETCHING}{number}…"),
+        s => format!("{FETCHING}{number}… {s} s"),
+    }
+}
+
 /// The notice for a jump past the last solution; `total` is written out ("3,048,192").
 fn there_are_only(total: &str) -> String {
     if total == "1" {
@@ -725,6 +753,20 @@ mod tests {
         assert_eq!(super::per_second(850.4), "850/s");
         assert_eq!(super::per_second(12_540.0), "12.5 k/s");
         assert_eq!(super::per_second(1_330_000.0), "1.3 M/s");
+    }
+
+    #[test]
+    fn a_long_fetch_says_how_long_it_has_taken() {
+        let k = BigUint::from(11u32);
+        assert_eq!(
+            super::fetching(&k, Duration::from_millis(900)),
+            "Fetching solution 12…"
+        );
+        let k = BigUint::from(1_233_999u32);
+        assert_eq!(
+            super::fetching(&k, Duration::from_millis(12_300)),
+            "Fetching solution 1,234,000… 12 s"
+        );
     }
 
     #[test]

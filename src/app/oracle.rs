@@ -3,9 +3,11 @@
 //! between jumps.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use num_bigint::BigUint;
+use num_traits::CheckedSub;
 
 use super::background;
 use crate::Puzzle;
@@ -31,34 +33,96 @@ pub enum Answer {
 
 /// The counting and random-access worker of one run.
 pub struct Oracle {
-    cancel: CancelToken,
+    /// Ends the worker: the run is over.
+    closed: CancelToken,
+    /// The token of the engine's work under way; a jump cancels the jump before it.
+    work: Arc<Mutex<Work>>,
     requests: Option<Sender<BigUint>>,
     answers: Receiver<Answer>,
     handle: Option<JoinHandle<()>>,
 }
 
+/// The engine's current work, as the UI thread sees it.
+#[derive(Default)]
+struct Work {
+    /// Cancels it.
+    token: CancelToken,
+    /// Whether it is a jump (or the warm-up before the first), which a newer jump supersedes;
+    /// the count is never cut short by one.
+    superseded_by_jumps: bool,
+}
+
+/// What the oracle needs of the engine: a trait, so that tests can stand in a slow one.
+trait Engine {
+    /// The exact count, reporting the fraction done; `None` when cancelled.
+    fn count(&mut self, progress: &mut dyn FnMut(f64)) -> Option<BigUint>;
+    /// Solution #k's digits by [`crate::CellId`]; `None` past the last or when cancelled.
+    fn nth(&mut self, k: &BigUint) -> Option<Vec<u8>>;
+    /// Makes the work from now on stop when `token` is cancelled.
+    fn cancel_with(&mut self, token: CancelToken);
+}
+
+impl Engine for Solver<'_> {
+    fn count(&mut self, progress: &mut dyn FnMut(f64)) -> Option<BigUint> {
+        self.count_with_progress(progress).ok()
+    }
+
+    fn nth(&mut self, k: &BigUint) -> Option<Vec<u8>> {
+        Solver::nth(self, k).map(|s| s.digits)
+    }
+
+    fn cancel_with(&mut self, token: CancelToken) {
+        self.set_cancel(token);
+    }
+}
+
 impl Oracle {
     /// Starts counting the solutions of `puzzle`, waking `ctx` when an answer is ready.
     pub fn start(puzzle: Puzzle, ctx: egui::Context) -> std::io::Result<Oracle> {
-        let cancel = CancelToken::new();
+        Oracle::with(ctx, move |work| {
+            let mut solver = Solver::new(&puzzle);
+            work(&mut solver);
+        })
+    }
+
+    /// Starts a worker that hands `run` (its loop) to the engine `make` builds.
+    fn with(
+        ctx: egui::Context,
+        make: impl FnOnce(&mut dyn FnMut(&mut dyn Engine)) + Send + 'static,
+    ) -> std::io::Result<Oracle> {
+        let closed = CancelToken::new();
+        let work = Arc::new(Mutex::new(Work::default()));
         let (requests, asked) = channel();
         let (answer, answers) = channel();
-        let token = cancel.clone();
+        let worker = Worker {
+            closed: closed.clone(),
+            work: work.clone(),
+            asked,
+            answer,
+            ctx,
+        };
         let handle = background::spawn("kakuro-count", move || {
-            run(&puzzle, token, &asked, &answer, &ctx)
+            make(&mut |engine| worker.run(engine));
         })?;
         Ok(Oracle {
-            cancel,
+            closed,
+            work,
             requests: Some(requests),
             answers,
             handle: Some(handle),
         })
     }
 
-    /// Asks for solution #`k` (0-based); only the latest request waiting is answered.
+    /// Asks for solution #`k` (0-based). A jump still being worked on is given up: only the
+    /// latest request is answered.
     pub fn ask(&self, k: BigUint) {
         if let Some(requests) = &self.requests {
+            // Sent before the cancel, so that the worker finds it when its jump stops.
             let _ = requests.send(k);
+            let work = lock(&self.work);
+            if work.superseded_by_jumps {
+                work.token.cancel();
+            }
         }
     }
 
@@ -70,7 +134,8 @@ impl Oracle {
 
 impl Drop for Oracle {
     fn drop(&mut self) {
-        self.cancel.cancel();
+        self.closed.cancel();
+        lock(&self.work).token.cancel();
         // Closing the request channel ends a worker waiting for the next jump.
         self.requests = None;
         if let Some(handle) = self.handle.take() {
@@ -79,53 +144,167 @@ impl Drop for Oracle {
     }
 }
 
-fn run(
-    puzzle: &Puzzle,
-    cancel: CancelToken,
-    asked: &Receiver<BigUint>,
-    answer: &Sender<Answer>,
-    ctx: &egui::Context,
-) {
-    let mut solver = Solver::new(puzzle).with_cancel(cancel.clone());
-    // Jumps wait for the count: `nth` needs the same counts, and keeps them cached after.
-    let counted = solver.count_with_progress(&mut |done| {
-        let _ = answer.send(Answer::Progress(done));
-    });
-    let Ok(count) = counted else { return };
-    if answer.send(Answer::Count(count.clone())).is_err() {
-        return;
-    }
-    ctx.request_repaint();
-    // The count may have swept parts whole; `nth` needs the counts of the states on the
-    // enumeration's path, which the last solution's walk caches, so the first jump is quick.
-    if count > BigUint::ZERO {
-        let _ = solver.nth(&(count - 1u32));
-    }
-    while let Ok(mut k) = asked.recv() {
-        // The user jumped again while we were busy: only the last place matters.
-        while let Ok(later) = asked.try_recv() {
-            k = later;
-        }
-        let digits = solver.nth(&k).map(|s| s.digits);
-        let previous = if digits.is_some() && k > BigUint::ZERO {
-            solver.nth(&(&k - 1u32))
-        } else {
-            None
-        };
-        if cancel.is_cancelled() {
+fn lock(work: &Mutex<Work>) -> std::sync::MutexGuard<'_, Work> {
+    work.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The oracle's thread.
+struct Worker {
+    closed: CancelToken,
+    work: Arc<Mutex<Work>>,
+    asked: Receiver<BigUint>,
+    answer: Sender<Answer>,
+    ctx: egui::Context,
+}
+
+impl Worker {
+    fn run(&self, engine: &mut dyn Engine) {
+        engine.cancel_with(lock(&self.work).token.clone());
+        // Jumps wait for the count: `nth` needs the same counts, and keeps them cached after.
+        let counted = engine.count(&mut |done| {
+            let _ = self.answer.send(Answer::Progress(done));
+        });
+        let Some(count) = counted else { return };
+        lock(&self.work).superseded_by_jumps = true;
+        if self.answer.send(Answer::Count(count.clone())).is_err() {
             return;
         }
-        let previous = previous.map(|s| s.digits);
-        if answer
-            .send(Answer::Solution {
+        self.ctx.request_repaint();
+        // The count may have swept parts whole; `nth` needs the counts of the states on the
+        // enumeration's path, which the last solution's walk caches, so the first jump is
+        // quick. A jump asked before (the request waits) or meanwhile goes first.
+        let mut retry = self.asked.try_recv().ok();
+        if retry.is_none() && count > BigUint::ZERO {
+            let _ = engine.nth(&(count - 1u32));
+        }
+        loop {
+            let mut k = match retry.take() {
+                Some(k) => k,
+                None => match self.asked.recv() {
+                    Ok(k) => k,
+                    Err(_) => return,
+                },
+            };
+            // The user jumped again while we were busy: only the last place matters.
+            while let Ok(later) = self.asked.try_recv() {
+                k = later;
+            }
+            let Some(token) = self.fresh_token(engine) else {
+                return;
+            };
+            let digits = engine.nth(&k);
+            let previous = match (&digits, k.checked_sub(&BigUint::ONE)) {
+                (Some(_), Some(before)) => engine.nth(&before),
+                _ => None,
+            };
+            if self.closed.is_cancelled() {
+                return;
+            }
+            if token.is_cancelled() {
+                // A newer jump was asked (and sent before the cancel); when this loop took it
+                // already, this jump is the newest and is asked again.
+                retry = Some(self.asked.try_recv().unwrap_or(k));
+                continue;
+            }
+            let solution = Answer::Solution {
                 k,
                 digits,
                 previous,
-            })
-            .is_err()
-        {
-            return;
+            };
+            if self.answer.send(solution).is_err() {
+                return;
+            }
+            self.ctx.request_repaint();
         }
-        ctx.request_repaint();
+    }
+
+    /// The token of the next jump: the last one's, or a new one if a request cancelled it;
+    /// `None` once the run is over.
+    fn fresh_token(&self, engine: &mut dyn Engine) -> Option<CancelToken> {
+        let mut work = lock(&self.work);
+        // Checked under the lock, which the closing takes to cancel the token: a token made
+        // here is cancelled by it.
+        if self.closed.is_cancelled() {
+            return None;
+        }
+        if work.token.is_cancelled() {
+            work.token = CancelToken::new();
+            engine.cancel_with(work.token.clone());
+        }
+        Some(work.token.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// An engine that counts 1,000 solutions at once and gives solution #k at once, but for
+    /// #7 and #999, which it works on until cancelled.
+    struct Slow {
+        token: CancelToken,
+    }
+
+    impl Engine for Slow {
+        fn count(&mut self, _: &mut dyn FnMut(f64)) -> Option<BigUint> {
+            Some(BigUint::from(1000u32))
+        }
+
+        fn nth(&mut self, k: &BigUint) -> Option<Vec<u8>> {
+            if *k == BigUint::from(7u32) || *k == BigUint::from(999u32) {
+                let start = Instant::now();
+                while !self.token.is_cancelled() && start.elapsed() < Duration::from_secs(30) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                return None;
+            }
+            Some(k.to_bytes_le())
+        }
+
+        fn cancel_with(&mut self, token: CancelToken) {
+            self.token = token;
+        }
+    }
+
+    /// The next solution the oracle answers, within a few seconds: its number and digits.
+    fn next_solution(oracle: &Oracle) -> Option<(BigUint, Option<Vec<u8>>)> {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            match oracle.try_next() {
+                Some(Answer::Solution { k, digits, .. }) => return Some((k, digits)),
+                Some(_) => {}
+                None => std::thread::sleep(Duration::from_millis(1)),
+            }
+        }
+        None
+    }
+
+    /// A jump asked while an earlier one (or the warm-up after the count) is being worked on
+    /// is answered at once: the earlier one is given up, and never answered.
+    #[test]
+    fn a_new_jump_supersedes_a_slow_one() {
+        let oracle = Oracle::with(egui::Context::default(), |run| {
+            run(&mut Slow {
+                token: CancelToken::new(),
+            })
+        })
+        .unwrap();
+        // The warm-up (#999) is slow: a jump does not wait for it.
+        oracle.ask(BigUint::from(3u32));
+        let three = Some((BigUint::from(3u32), Some(vec![3])));
+        assert_eq!(next_solution(&oracle), three);
+        oracle.ask(BigUint::from(7u32));
+        std::thread::sleep(Duration::from_millis(50));
+        oracle.ask(BigUint::from(9u32));
+        let nine = Some((BigUint::from(9u32), Some(vec![9])));
+        assert_eq!(next_solution(&oracle), nine);
+        // Closing does not wait for a slow jump either.
+        oracle.ask(BigUint::from(7u32));
+        std::thread::sleep(Duration::from_millis(50));
+        let start = Instant::now();
+        drop(oracle);
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 }

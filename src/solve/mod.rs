@@ -236,6 +236,12 @@ impl<'p> Solver<'p> {
         self
     }
 
+    /// From now on, stops the work when `token` is cancelled (a solver that keeps its counts
+    /// between jumps takes a new token after one was cancelled).
+    pub fn set_cancel(&mut self, token: CancelToken) {
+        self.cancel = token;
+    }
+
     /// Allows only `digits` (bit `d` for digit `d`) in `cell`: "is there a solution where this
     /// cell is not 5?" without editing the puzzle.
     pub fn with_candidates(mut self, cell: crate::CellId, digits: combos::Mask) -> Solver<'p> {
