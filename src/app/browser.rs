@@ -621,15 +621,15 @@ pub fn solutions(n: u64) -> String {
 }
 
 /// How the notice of a fetch begins.
-const FETCHING: &str = "Fetching solution ";
+const FETCHING: &str = "Fetching ";
 
 /// The notice while the oracle fetches solution #k (0-based): "Fetching solution 12…", and
-/// after a second how long it has taken so far.
+/// after a second how long it has taken so far, first, since a long number is cut short.
 fn fetching(k: &BigUint, waited: Duration) -> String {
     let number = group_big(&(k + 1u32));
     match waited.as_secs() {
-        0 => format!("{FETCHING}{number}…"),
-        s => format!("{FETCHING}{number}… {s} s"),
+        0 => format!("{FETCHING}solution {number}…"),
+        s => format!("{FETCHING}for {s} s: solution {number}…"),
     }
 }
 
@@ -765,7 +765,7 @@ mod tests {
         let k = BigUint::from(1_233_999u32);
         assert_eq!(
             super::fetching(&k, Duration::from_millis(12_300)),
-            "Fetching solution 1,234,000… 12 s"
+            "Fetching for 12 s: solution 1,234,000…"
         );
     }
 
