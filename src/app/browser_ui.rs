@@ -55,12 +55,13 @@ impl Browser {
         // and its controls disabled, so nothing below moves when Solve is pressed.
         let lines = self.run_lines();
         ui.add(thin_bar(lines.done));
-        ui.label(RichText::new(lines.count).small());
-        ui.label(RichText::new(lines.state).small());
+        // The status lines are one line each however narrow the panel (hover for the whole of
+        // a long one), so that the controls below stay put as their words change, as when the
+        // memory cap is reached. The exact count is all there, on as many lines as it takes.
+        ui.add(egui::Label::new(RichText::new(lines.count).small()).truncate());
+        ui.add(egui::Label::new(RichText::new(lines.state).small()).truncate());
         ui.label(RichText::new(lines.exact).small());
         let kept = RichText::new(lines.kept).small();
-        // One line however narrow the panel (hover for the whole of a long one), so that the
-        // controls below stay put when the cap is reached.
         ui.add(
             egui::Label::new(if lines.full {
                 kept.color(ui.visuals().warn_fg_color)
@@ -340,8 +341,9 @@ mod tests {
             .grid;
         let puzzle = Puzzle::from_grid(&grid).unwrap();
         let mut started = false;
-        // Narrow enough that the warning is longer than a line (as in the app with a 500 MB cap).
-        let mut harness = Harness::builder().with_size((200.0, 500.0)).build_ui_state(
+        // Narrow enough that the warning is longer than a line (as in the app with a 500 MB cap)
+        // and so is the state line at times.
+        let mut harness = Harness::builder().with_size((240.0, 500.0)).build_ui_state(
             |ui, browser: &mut Browser| {
                 if !started {
                     started = true;
