@@ -400,6 +400,12 @@ impl Browser {
         self.notice = None;
         let Some(run) = &mut self.run else { return };
         if run.stored_at(&k).is_some() {
+            // A jump being fetched is no longer wanted: its answer must not move the board.
+            if run.pending.take().is_some()
+                && let Some(oracle) = &run.oracle
+            {
+                oracle.forget();
+            }
             self.current = k;
             return;
         }
@@ -740,6 +746,48 @@ mod tests {
         harness.run_steps(1);
         assert!(shows_k(&harness.state().0), "back at solution #k");
         harness.state_mut().0.stop();
+    }
+
+    /// Going to a stored solution while a jump past them is being fetched stays there: the
+    /// fetch is given up, and its answer does not take the board away.
+    #[test]
+    fn a_stored_solution_chosen_during_a_fetch_stays() {
+        let grid = crate::format::load(std::path::Path::new("puzzles/millions.kakuro"))
+            .unwrap()
+            .document
+            .grid;
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let mut started = false;
+        let mut harness = Harness::new_ui_state(
+            |ui, browser: &mut Browser| {
+                if !started {
+                    started = true;
+                    browser.start(puzzle.clone(), &grid, 0, ui.ctx()).unwrap();
+                }
+                browser.logic(ui.ctx(), 0, &grid);
+            },
+            // Room for a few thousand of millions.kakuro's three million solutions.
+            Browser::with_cap(64 << 10),
+        );
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let counted = |b: &Browser| b.run.as_ref().is_some_and(|r| r.exact.is_some());
+        while !counted(harness.state()) || harness.state().stored() < 2 {
+            assert!(Instant::now() < deadline, "no count");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        let far = BigUint::from(2_999_999u32);
+        harness.state_mut().go_to(far.clone());
+        harness.state_mut().go_to(BigUint::from(1u32));
+        assert!(harness.state().notice.is_none());
+        // Long enough for the fetch to be answered, were it still wanted.
+        let wait = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < wait {
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        assert_eq!(harness.state().current, BigUint::from(1u32));
+        harness.state_mut().stop();
     }
 
     #[test]

@@ -37,7 +37,9 @@ pub struct Oracle {
     closed: CancelToken,
     /// The token of the engine's work under way; a jump cancels the jump before it.
     work: Arc<Mutex<Work>>,
-    requests: Option<Sender<BigUint>>,
+    /// Jumps asked: a solution's number, or `None` when the jump asked last is no longer
+    /// wanted.
+    requests: Option<Sender<Option<BigUint>>>,
     answers: Receiver<Answer>,
     handle: Option<JoinHandle<()>>,
 }
@@ -116,6 +118,16 @@ impl Oracle {
     /// Asks for solution #`k` (0-based). A jump still being worked on is given up: only the
     /// latest request is answered.
     pub fn ask(&self, k: BigUint) {
+        self.request(Some(k));
+    }
+
+    /// Gives up the jump asked last, if it is still being worked on (the user went to a
+    /// solution at hand meanwhile).
+    pub fn forget(&self) {
+        self.request(None);
+    }
+
+    fn request(&self, k: Option<BigUint>) {
         if let Some(requests) = &self.requests {
             // Sent before the cancel, so that the worker finds it when its jump stops.
             let _ = requests.send(k);
@@ -152,7 +164,7 @@ fn lock(work: &Mutex<Work>) -> std::sync::MutexGuard<'_, Work> {
 struct Worker {
     closed: CancelToken,
     work: Arc<Mutex<Work>>,
-    asked: Receiver<BigUint>,
+    asked: Receiver<Option<BigUint>>,
     answer: Sender<Answer>,
     ctx: egui::Context,
 }
@@ -189,6 +201,8 @@ impl Worker {
             while let Ok(later) = self.asked.try_recv() {
                 k = later;
             }
+            // The last jump is no longer wanted.
+            let Some(k) = k else { continue };
             let Some(token) = self.fresh_token(engine) else {
                 return;
             };
@@ -201,9 +215,10 @@ impl Worker {
                 return;
             }
             if token.is_cancelled() {
-                // A newer jump was asked (and sent before the cancel); when this loop took it
-                // already, this jump is the newest and is asked again.
-                retry = Some(self.asked.try_recv().unwrap_or(k));
+                // A newer request was sent (before the cancel): a jump, or the word that this
+                // one is not wanted. When this loop took it already, this jump is the newest
+                // and is asked again.
+                retry = Some(self.asked.try_recv().unwrap_or(Some(k)));
                 continue;
             }
             let solution = Answer::Solution {
@@ -237,14 +252,16 @@ impl Worker {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
 
     use super::*;
 
     /// An engine that counts 1,000 solutions at once and gives solution #k at once, but for
-    /// #7 and #999, which it works on until cancelled.
+    /// #7 and #999, which it works on until cancelled (then it counts the jumps given up).
     struct Slow {
         token: CancelToken,
+        given_up: Arc<AtomicUsize>,
     }
 
     impl Engine for Slow {
@@ -258,6 +275,7 @@ mod tests {
                 while !self.token.is_cancelled() && start.elapsed() < Duration::from_secs(30) {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                self.given_up.fetch_add(1, Ordering::Relaxed);
                 return None;
             }
             Some(k.to_bytes_le())
@@ -285,9 +303,12 @@ mod tests {
     /// is answered at once: the earlier one is given up, and never answered.
     #[test]
     fn a_new_jump_supersedes_a_slow_one() {
-        let oracle = Oracle::with(egui::Context::default(), |run| {
+        let given_up = Arc::new(AtomicUsize::new(0));
+        let counter = given_up.clone();
+        let oracle = Oracle::with(egui::Context::default(), move |run| {
             run(&mut Slow {
                 token: CancelToken::new(),
+                given_up: counter,
             })
         })
         .unwrap();
@@ -300,6 +321,19 @@ mod tests {
         oracle.ask(BigUint::from(9u32));
         let nine = Some((BigUint::from(9u32), Some(vec![9])));
         assert_eq!(next_solution(&oracle), nine);
+        // A slow jump no longer wanted is given up at once, and not answered.
+        let before = given_up.load(Ordering::Relaxed);
+        oracle.ask(BigUint::from(7u32));
+        std::thread::sleep(Duration::from_millis(50));
+        oracle.forget();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while given_up.load(Ordering::Relaxed) == before {
+            assert!(Instant::now() < deadline, "the jump was not given up");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        oracle.ask(BigUint::from(4u32));
+        let four = Some((BigUint::from(4u32), Some(vec![4])));
+        assert_eq!(next_solution(&oracle), four);
         // Closing does not wait for a slow jump either.
         oracle.ask(BigUint::from(7u32));
         std::thread::sleep(Duration::from_millis(50));
