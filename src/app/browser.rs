@@ -103,6 +103,15 @@ impl Run {
         Some(notice)
     }
 
+    /// Gives up the jump being fetched, if any: its answer must not move the board.
+    fn forget_pending(&mut self) {
+        if self.pending.take().is_some()
+            && let Some(oracle) = &self.oracle
+        {
+            oracle.forget();
+        }
+    }
+
     /// Time spent searching.
     pub(super) fn elapsed(&self) -> Duration {
         match self.state {
@@ -400,12 +409,7 @@ impl Browser {
         self.notice = None;
         let Some(run) = &mut self.run else { return };
         if run.stored_at(&k).is_some() {
-            // A jump being fetched is no longer wanted: its answer must not move the board.
-            if run.pending.take().is_some()
-                && let Some(oracle) = &run.oracle
-            {
-                oracle.forget();
-            }
+            run.forget_pending();
             self.current = k;
             return;
         }
@@ -415,6 +419,8 @@ impl Browser {
             self.notice = Some(notice);
             return;
         }
+        // The user asked for something else than a jump being fetched.
+        run.forget_pending();
         if let Some(n) = &run.exact {
             self.notice = Some(there_are_only(&group_big(n)));
             return;
@@ -748,8 +754,9 @@ mod tests {
         harness.state_mut().0.stop();
     }
 
-    /// Going to a stored solution while a jump past them is being fetched stays there: the
-    /// fetch is given up, and its answer does not take the board away.
+    /// Going to a stored solution (or past the last) while a jump past the stored ones is
+    /// being fetched stays there: the fetch is given up, and its answer does not take the
+    /// board away.
     #[test]
     fn a_stored_solution_chosen_during_a_fetch_stays() {
         let grid = crate::format::load(std::path::Path::new("puzzles/millions.kakuro"))
@@ -781,6 +788,17 @@ mod tests {
         harness.state_mut().go_to(BigUint::from(1u32));
         assert!(harness.state().notice.is_none());
         // Long enough for the fetch to be answered, were it still wanted.
+        let wait = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < wait {
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        assert_eq!(harness.state().current, BigUint::from(1u32));
+        // Nor does a jump past the last solution leave the fetch before it running.
+        harness.state_mut().go_to(far);
+        harness.state_mut().go_to(BigUint::from(3_048_192u32));
+        let notice = harness.state().notice.clone().unwrap_or_default();
+        assert_eq!(notice, "There are only 3,048,192 solutions");
         let wait = Instant::now() + Duration::from_secs(2);
         while Instant::now() < wait {
             std::thread::sleep(Duration::from_millis(5));
