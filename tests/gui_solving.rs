@@ -877,6 +877,12 @@ fn changes_show_on_a_solution_fetched_past_the_stream() {
         .filter(|(a, b)| a != b)
         .count();
     assert!(differing > 0);
+    // The solution before it comes after it (the board does not wait for it).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.state_mut().highlighted_cells().0.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(2));
+        h.run_steps(1);
+    }
     let (changed, _) = h.state_mut().highlighted_cells();
     assert_eq!(changed.len(), differing);
     h.key_press(Key::Escape);

@@ -318,11 +318,7 @@ impl Browser {
                     }
                     run.exact = Some(n);
                 }
-                Answer::Solution {
-                    k,
-                    digits,
-                    previous,
-                } if run.pending.as_ref() == Some(&k) => {
+                Answer::Solution { k, digits } if run.pending.as_ref() == Some(&k) => {
                     run.pending = None;
                     match digits {
                         Some(digits) => {
@@ -330,7 +326,7 @@ impl Browser {
                             run.fetched = Some(Fetched {
                                 k,
                                 digits,
-                                previous,
+                                previous: None,
                             });
                             self.notice = None;
                         }
@@ -338,6 +334,11 @@ impl Browser {
                     }
                 }
                 Answer::Solution { .. } => {}
+                Answer::Previous { k, digits } => {
+                    if let Some(f) = run.fetched.as_mut().filter(|f| f.k == k) {
+                        f.previous = Some(digits);
+                    }
+                }
             }
         }
         // A long fetch says how long it has taken, so that it does not look stuck.
@@ -465,7 +466,10 @@ impl Browser {
                     true
                 }
                 (None, Some(i)) => i > 0 && run.store.get(i - 1, &mut self.previous),
-                (None, None) => false,
+                // Fetched, and the one before it not (yet) sent: it may be stored.
+                (None, None) => back(&self.current, 1).try_into().is_ok_and(|i| {
+                    self.current > BigUint::ZERO && run.store.get(i, &mut self.previous)
+                }),
             };
         let mut overlay = Overlay::new(run.width, run.height);
         for (id, &pos) in run.positions.iter().enumerate() {

@@ -19,15 +19,20 @@ pub enum Answer {
     Progress(f64),
     /// The exact number of solutions.
     Count(BigUint),
-    /// Solution #k (0-based): its digits by [`crate::CellId`] (`None` past the last), and
-    /// those of #k−1, for showing what changed.
+    /// Solution #k (0-based): its digits by [`crate::CellId`] (`None` past the last).
     Solution {
         /// Which solution.
         k: BigUint,
         /// Its digits.
         digits: Option<Vec<u8>>,
-        /// The digits of the solution before it, if there is one.
-        previous: Option<Vec<u8>>,
+    },
+    /// The digits of solution #k−1, for showing what changed in #k: sent after #k, so that
+    /// #k shows without waiting for a second walk.
+    Previous {
+        /// The solution they come before.
+        k: BigUint,
+        /// Their digits.
+        digits: Vec<u8>,
     },
 }
 
@@ -207,10 +212,6 @@ impl Worker {
                 return;
             };
             let digits = engine.nth(&k);
-            let previous = match (&digits, k.checked_sub(&BigUint::ONE)) {
-                (Some(_), Some(before)) => engine.nth(&before),
-                _ => None,
-            };
             if self.closed.is_cancelled() {
                 return;
             }
@@ -221,16 +222,34 @@ impl Worker {
                 retry = Some(self.asked.try_recv().unwrap_or(Some(k)));
                 continue;
             }
-            let solution = Answer::Solution {
-                k,
+            let found = digits.is_some();
+            if !self.send(Answer::Solution {
+                k: k.clone(),
                 digits,
-                previous,
-            };
-            if self.answer.send(solution).is_err() {
+            }) {
                 return;
             }
-            self.ctx.request_repaint();
+            let Some(before) = k.checked_sub(&BigUint::ONE).filter(|_| found) else {
+                continue;
+            };
+            match engine.nth(&before) {
+                Some(digits) => {
+                    if !self.send(Answer::Previous { k, digits }) {
+                        return;
+                    }
+                }
+                // Closed, or a newer request (in the channel) cut it short.
+                None if self.closed.is_cancelled() => return,
+                None => retry = self.asked.try_recv().ok(),
+            }
         }
+    }
+
+    /// Sends an answer and wakes the UI; `false` when the oracle is gone.
+    fn send(&self, answer: Answer) -> bool {
+        let sent = self.answer.send(answer).is_ok();
+        self.ctx.request_repaint();
+        sent
     }
 
     /// The token of the next jump: the last one's, or a new one if a request cancelled it;
@@ -321,6 +340,23 @@ mod tests {
         oracle.ask(BigUint::from(9u32));
         let nine = Some((BigUint::from(9u32), Some(vec![9])));
         assert_eq!(next_solution(&oracle), nine);
+        // A solution shows without waiting for the one before it (#7, slow here), whose walk
+        // gives way to the next jump.
+        oracle.ask(BigUint::from(8u32));
+        let eight = Some((BigUint::from(8u32), Some(vec![8])));
+        assert_eq!(next_solution(&oracle), eight);
+        oracle.ask(BigUint::from(6u32));
+        let six = Some((BigUint::from(6u32), Some(vec![6])));
+        assert_eq!(next_solution(&oracle), six);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            assert!(Instant::now() < deadline, "no solution before #6");
+            if let Some(Answer::Previous { k, digits }) = oracle.try_next() {
+                assert_eq!((k, digits), (BigUint::from(6u32), vec![5]));
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
         // A slow jump no longer wanted is given up at once, and not answered.
         let before = given_up.load(Ordering::Relaxed);
         oracle.ask(BigUint::from(7u32));
