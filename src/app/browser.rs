@@ -56,8 +56,7 @@ pub(super) struct Run {
     /// digits of the one before it.
     fetched: Option<Fetched>,
     /// The jump the oracle is working on, and when it was asked.
-    pending: Option<BigUint>,
-    asked_at: Instant,
+    pending: Option<(BigUint, Instant)>,
 }
 
 impl Run {
@@ -98,9 +97,13 @@ impl Run {
     fn fetch(&mut self, k: BigUint) -> Option<String> {
         self.oracle.as_ref()?.ask(k.clone());
         let notice = fetching(&k, Duration::ZERO);
-        self.pending = Some(k);
-        self.asked_at = Instant::now();
+        self.pending = Some((k, Instant::now()));
         Some(notice)
+    }
+
+    /// Whether solution `k` is the jump being fetched.
+    fn is_pending(&self, k: &BigUint) -> bool {
+        self.pending.as_ref().is_some_and(|(p, _)| p == k)
     }
 
     /// Gives up the jump being fetched, if any: its answer must not move the board.
@@ -188,7 +191,6 @@ impl Browser {
             counted: 0.0,
             fetched: None,
             pending: None,
-            asked_at: Instant::now(),
         });
         Ok(())
     }
@@ -318,7 +320,7 @@ impl Browser {
                     }
                     run.exact = Some(n);
                 }
-                Answer::Solution { k, digits } if run.pending.as_ref() == Some(&k) => {
+                Answer::Solution { k, digits } if run.is_pending(&k) => {
                     run.pending = None;
                     match digits {
                         Some(digits) => {
@@ -342,13 +344,13 @@ impl Browser {
             }
         }
         // A long fetch says how long it has taken, so that it does not look stuck.
-        if let Some(k) = &run.pending
+        if let Some((k, asked_at)) = &run.pending
             && self
                 .notice
                 .as_ref()
                 .is_some_and(|n| n.starts_with(FETCHING))
         {
-            let waited = run.asked_at.elapsed();
+            let waited = asked_at.elapsed();
             self.notice = Some(fetching(k, waited));
             let next_second = Duration::from_secs(waited.as_secs() + 1).saturating_sub(waited);
             ctx.request_repaint_after(next_second);
@@ -375,7 +377,7 @@ impl Browser {
         }
         run.live = worker.live();
         // The stream may store the solution being fetched first: it is on the board already.
-        if run.pending.as_ref() == Some(&self.current) && run.stored_at(&self.current).is_some() {
+        if run.is_pending(&self.current) && run.stored_at(&self.current).is_some() {
             self.notice = None;
         }
         if let Some((outcome, stats)) = finished {
@@ -467,9 +469,12 @@ impl Browser {
                 }
                 (None, Some(i)) => i > 0 && run.store.get(i - 1, &mut self.previous),
                 // Fetched, and the one before it not (yet) sent: it may be stored.
-                (None, None) => back(&self.current, 1).try_into().is_ok_and(|i| {
-                    self.current > BigUint::ZERO && run.store.get(i, &mut self.previous)
-                }),
+                (None, None) => {
+                    self.current > BigUint::ZERO
+                        && run
+                            .stored_at(&back(&self.current, 1))
+                            .is_some_and(|i| run.store.get(i, &mut self.previous))
+                }
             };
         let mut overlay = Overlay::new(run.width, run.height);
         for (id, &pos) in run.positions.iter().enumerate() {
