@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use egui::{Key, Modifiers};
 use num_bigint::BigUint;
 
+use super::numbers::{group, group_big, per_second, short_time, solutions};
 use super::oracle::{Answer, Oracle};
 use super::overlay::{Mark, Overlay};
 use super::solutions::{CAP_BYTES, Solutions};
@@ -613,34 +614,6 @@ pub(super) struct Fetched {
     previous: Option<Vec<u8>>,
 }
 
-/// A time under a second for the status line: "42 µs", "3.5 ms", "265 ms".
-fn short_time(secs: f64) -> String {
-    if secs < 1e-3 {
-        format!("{:.0} µs", secs * 1e6)
-    } else if secs < 0.01 {
-        format!("{:.1} ms", secs * 1e3)
-    } else {
-        format!("{:.0} ms", secs * 1e3)
-    }
-}
-
-/// A rate for the status line: "850/s", "12.5 k/s", "1.3 M/s".
-fn per_second(rate: f64) -> String {
-    if rate >= 1e6 {
-        format!("{:.1} M/s", rate / 1e6)
-    } else if rate >= 1e3 {
-        format!("{:.1} k/s", rate / 1e3)
-    } else {
-        format!("{rate:.0}/s")
-    }
-}
-
-/// "1 solution", "2,048 solutions": a count with its noun.
-pub fn solutions(n: u64) -> String {
-    let noun = if n == 1 { "solution" } else { "solutions" };
-    format!("{} {noun}", group(n))
-}
-
 /// How the notice of a fetch begins.
 const FETCHING: &str = "Fetching ";
 
@@ -663,16 +636,6 @@ fn there_are_only(total: &str) -> String {
     }
 }
 
-/// 3048192 → "3,048,192".
-pub fn group(n: u64) -> String {
-    group_digits(&n.to_string())
-}
-
-/// A number however big, grouped: 3048192 → "3,048,192".
-pub fn group_big(n: &BigUint) -> String {
-    group_digits(&n.to_string())
-}
-
 /// `k` less `step`, or 0.
 pub(super) fn back(k: &BigUint, step: u64) -> BigUint {
     if *k > BigUint::from(step) {
@@ -680,18 +643,6 @@ pub(super) fn back(k: &BigUint, step: u64) -> BigUint {
     } else {
         BigUint::ZERO
     }
-}
-
-/// "3048192" → "3,048,192" (a number's decimal digits, however big).
-pub fn group_digits(digits: &str) -> String {
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -818,19 +769,6 @@ mod tests {
     }
 
     #[test]
-    fn counts_take_the_right_noun() {
-        assert_eq!(super::solutions(1), "1 solution");
-        assert_eq!(super::solutions(0), "0 solutions");
-        assert_eq!(super::solutions(3_048_192), "3,048,192 solutions");
-        assert_eq!(super::short_time(42e-6), "42 µs");
-        assert_eq!(super::short_time(3.54e-3), "3.5 ms");
-        assert_eq!(super::short_time(0.265), "265 ms");
-        assert_eq!(super::per_second(850.4), "850/s");
-        assert_eq!(super::per_second(12_540.0), "12.5 k/s");
-        assert_eq!(super::per_second(1_330_000.0), "1.3 M/s");
-    }
-
-    #[test]
     fn a_long_fetch_says_how_long_it_has_taken() {
         let k = BigUint::from(11u32);
         assert_eq!(
@@ -842,13 +780,5 @@ mod tests {
             super::fetching(&k, Duration::from_millis(12_300)),
             "Fetching for 12 s: solution 1,234,000…"
         );
-    }
-
-    #[test]
-    fn groups_thousands() {
-        assert_eq!(super::group(3048192), "3,048,192");
-        assert_eq!(super::group(999), "999");
-        assert_eq!(super::group(1000), "1,000");
-        assert_eq!(super::group(0), "0");
     }
 }

@@ -5,7 +5,8 @@ use egui::{Key, RichText, Ui};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::browser::{Browser, RunState, back, group, group_big};
+use super::browser::{Browser, RunState, back};
+use super::numbers::{group, group_big};
 use crate::Pos;
 use crate::solve::random_below;
 

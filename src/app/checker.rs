@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 
 use super::background;
-use super::browser::group_digits;
+use super::numbers::group_digits;
 use crate::solve::{CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
 

@@ -14,6 +14,7 @@ mod files;
 mod frames;
 mod history;
 mod icon;
+mod numbers;
 mod oracle;
 mod overlay;
 mod problems;

@@ -4,9 +4,10 @@
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::KakuroApp;
-use super::browser::{RunState, solutions};
+use super::browser::RunState;
 use super::browser_ui::Request;
 use super::checker::Verdict;
+use super::numbers::solutions;
 use super::overlay::{Mark, Overlay};
 use crate::Pos;
 

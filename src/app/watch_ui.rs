@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextStyle, TextWrapMode, Ui, vec2};
 
 use super::KakuroApp;
-use super::browser::{group, solutions};
+use super::numbers::{group, solutions};
 use super::overlay::{Mark, Origin, Overlay};
 use super::watch::{Pace, View, Watcher};
 use crate::solve::{Outcome, Stats};
