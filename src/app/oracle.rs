@@ -183,10 +183,9 @@ impl Worker {
         });
         let Some(count) = counted else { return };
         lock(&self.work).superseded_by_jumps = true;
-        if self.answer.send(Answer::Count(count.clone())).is_err() {
+        if !self.send(Answer::Count(count.clone())) {
             return;
         }
-        self.ctx.request_repaint();
         // The count may have swept parts whole; `nth` needs the counts of the states on the
         // enumeration's path, which the last solution's walk caches, so the first jump is
         // quick. A jump asked before (the request waits) or meanwhile goes first.
