@@ -645,6 +645,15 @@ pub(super) fn back(k: &BigUint, step: u64) -> BigUint {
     }
 }
 
+/// puzzles/millions.kakuro (3,048,192 solutions), for the browser's tests.
+#[cfg(test)]
+pub(super) fn millions() -> (Grid, Puzzle) {
+    let path = std::path::Path::new("puzzles/millions.kakuro");
+    let grid = crate::format::load(path).unwrap().document.grid;
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    (grid, puzzle)
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
@@ -652,18 +661,14 @@ mod tests {
     use egui_kittest::Harness;
     use num_bigint::BigUint;
 
-    use super::Browser;
-    use crate::{Cell, Grid, Pos, Puzzle};
+    use super::{Browser, millions};
+    use crate::{Cell, Grid, Pos};
 
     /// After an edit and its undo the run comes back at the solution it showed, even one
     /// fetched past those the memory cap let it keep.
     #[test]
     fn a_fetched_solution_comes_back_with_its_grid() {
-        let grid = crate::format::load(std::path::Path::new("puzzles/millions.kakuro"))
-            .unwrap()
-            .document
-            .grid;
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let (grid, puzzle) = millions();
         let mut edited = grid.clone();
         edited.set(Pos::new(1, 1), Cell::WALL);
         let mut started = false;
@@ -719,11 +724,7 @@ mod tests {
     /// board away.
     #[test]
     fn a_stored_solution_chosen_during_a_fetch_stays() {
-        let grid = crate::format::load(std::path::Path::new("puzzles/millions.kakuro"))
-            .unwrap()
-            .document
-            .grid;
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let (grid, puzzle) = millions();
         let mut started = false;
         let mut harness = Harness::new_ui_state(
             |ui, browser: &mut Browser| {

@@ -323,7 +323,7 @@ mod tests {
     use num_bigint::BigUint;
 
     use super::super::browser::Browser;
-    use crate::{Pos, Puzzle};
+    use crate::Pos;
 
     #[test]
     fn sizes_read_in_the_unit_that_fits() {
@@ -336,11 +336,7 @@ mod tests {
     /// controls stay where the pointer left them.
     #[test]
     fn the_memory_cap_does_not_move_the_controls() {
-        let grid = crate::format::load(std::path::Path::new("puzzles/millions.kakuro"))
-            .unwrap()
-            .document
-            .grid;
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let (grid, puzzle) = super::super::browser::millions();
         let mut started = false;
         // Narrow enough that the warning is longer than a line (as in the app with a 500 MB cap)
         // and so is the state line at times.
