@@ -664,6 +664,9 @@ fn a_count_past_every_integer_type_is_browsed_whole() {
     click(&mut h, "Solve");
     let n = wait_for_exact(&mut h);
     assert_eq!(n, BigUint::from(8u32).pow(30));
+    // The headline has every digit; the count's own line says how big it is.
+    h.run_steps(1);
+    h.get_by_label("Exact count: 1.24 × 10^27 (28 digits)");
     let of = format!(" of {}", group(&n));
     let past = BigUint::from(u64::MAX) * 3u32 + 12345u32;
     let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");

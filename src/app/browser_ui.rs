@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::browser::{Browser, RunState, back};
-use super::numbers::{group, group_big};
+use super::numbers::{group, group_big, magnitude};
 use crate::Pos;
 use crate::solve::random_below;
 
@@ -140,6 +140,13 @@ impl Browser {
         };
         let (count, state) = self.status_parts().unwrap_or_default();
         let exact = match &run.exact {
+            // The headline has every digit of a count this long ("of N"); this line says how
+            // big it is, which a row of 60 digits does not.
+            Some(n) if n.bits() > 54 => format!(
+                "Exact count: {} ({} digits)",
+                magnitude(n),
+                n.to_string().len()
+            ),
             Some(n) => format!("Exact count: {}", group_big(n)),
             None if run.counting() => format!("Counting exactly: {:.0}% done", run.counted * 100.0),
             None => "Exact count: not known (stopped before it was counted)".into(),

@@ -41,6 +41,19 @@ pub fn group_big(n: &BigUint) -> String {
     group_digits(&n.to_string())
 }
 
+/// A big number's size for people: "6.87 × 10^68" (three figures, rounded).
+pub fn magnitude(n: &BigUint) -> String {
+    let digits = n.to_string();
+    let exponent = digits.len() - 1;
+    // The first four digits, rounded to three: 9996… rounds up to the next power of ten.
+    let lead: u32 = format!("{digits:0<4}")[..4].parse().unwrap_or(0);
+    let (figures, exponent) = match (lead + 5) / 10 {
+        1000 => (100, exponent + 1),
+        f => (f, exponent),
+    };
+    format!("{}.{:02} × 10^{exponent}", figures / 100, figures % 100)
+}
+
 /// "3048192" → "3,048,192" (a number's decimal digits, however big).
 pub fn group_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -66,6 +79,16 @@ mod tests {
         assert_eq!(super::per_second(850.4), "850/s");
         assert_eq!(super::per_second(12_540.0), "12.5 k/s");
         assert_eq!(super::per_second(1_330_000.0), "1.3 M/s");
+    }
+
+    #[test]
+    fn big_numbers_have_a_size_people_can_read() {
+        let big = |s: &str| super::magnitude(&s.parse().unwrap());
+        assert_eq!(big("1237940039285380274899124224"), "1.24 × 10^27");
+        assert_eq!(big("99960000000000000000"), "1.00 × 10^20");
+        assert_eq!(big("99940000000000000000"), "9.99 × 10^19");
+        assert_eq!(big("10000000000000000"), "1.00 × 10^16");
+        assert_eq!(big("7"), "7.00 × 10^0");
     }
 
     #[test]
