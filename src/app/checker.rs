@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 
 use super::background;
-use super::numbers::group_digits;
+use super::numbers::group_big;
 use crate::solve::{CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
 
@@ -79,7 +79,7 @@ impl Verdict {
                 };
                 format!(
                     "{at_least}{} solutions: {those} differ in {} cells (outlined){more}",
-                    group_digits(&count.to_string()),
+                    group_big(count),
                     varies.len()
                 )
             }
@@ -389,7 +389,7 @@ mod tests {
         assert!(
             first.summary().starts_with(&format!(
                 "at least {} solutions: ",
-                group_digits(&STREAMED.to_string())
+                super::super::numbers::group(STREAMED)
             )),
             "{}",
             first.summary()

@@ -55,7 +55,7 @@ pub fn magnitude(n: &BigUint) -> String {
 }
 
 /// "3048192" → "3,048,192" (a number's decimal digits, however big).
-pub fn group_digits(digits: &str) -> String {
+fn group_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
