@@ -16,6 +16,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::Dag;
 use crate::solve::combos::{Mask, is_single};
@@ -64,6 +65,8 @@ pub(crate) struct Circuit {
     parts: Vec<u32>,
     root: u32,
     bytes: usize,
+    /// What the last evaluation left (see [`Scratch`]).
+    scratch: Mutex<Scratch>,
 }
 
 /// A node's count under some allowed digits, split by the digit of one target variable when the
@@ -145,65 +148,110 @@ impl Value {
     }
 }
 
+/// What an evaluation leaves behind for the next one, so that it costs what it reaches, not
+/// the whole circuit (a walk evaluates the same circuit once per decision, and reaches a few
+/// hundred of its tens of thousands of nodes).
+#[derive(Debug, Default)]
+struct Scratch {
+    /// Node values; current where `stamps` holds the evaluation's number.
+    values: Vec<Option<Value>>,
+    stamps: Vec<u32>,
+    stamp: u32,
+    /// The reached nodes, children first.
+    reached: Vec<u32>,
+}
+
+impl Scratch {
+    /// Starts an evaluation of a circuit of `nodes` nodes: none reached yet.
+    fn start(&mut self, nodes: usize) {
+        if self.stamps.len() != nodes || self.stamp == u32::MAX {
+            self.values = vec![None; nodes];
+            self.stamps = vec![0; nodes];
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.reached.clear();
+    }
+
+    fn is_reached(&self, node: u32) -> bool {
+        self.stamps[node as usize] == self.stamp
+    }
+
+    /// Marks `node` reached; whether it was not before.
+    fn reach(&mut self, node: u32) -> bool {
+        let fresh = !self.is_reached(node);
+        if fresh {
+            self.stamps[node as usize] = self.stamp;
+            self.reached.push(node);
+        }
+        fresh
+    }
+}
+
 /// One evaluation of a circuit under some allowed digits (a mask per variable): the value of
 /// every node reachable from the root through arms whose forced digits are allowed.
 struct Evaluation<'c> {
     circuit: &'c Circuit,
     allowed: &'c [Mask],
-    values: Vec<Option<Value>>,
+    scratch: MutexGuard<'c, Scratch>,
 }
 
 impl<'c> Evaluation<'c> {
-    /// Evaluates from the leaves up (children come before their parents, so one pass in order
-    /// does, without recursion), splitting the counts by the digit of `target` if given.
+    /// Evaluates the reached nodes from the leaves up (children come before their parents, so
+    /// one pass in ascending order does, without recursion), splitting the counts by the digit
+    /// of `target` if given.
     fn new(circuit: &'c Circuit, allowed: &'c [Mask], target: Option<u32>) -> Self {
-        let mut eval = Evaluation {
-            circuit,
-            allowed,
-            values: vec![None; circuit.nodes.len()],
-        };
-        let root = circuit.root as usize;
-        let mut reached = vec![false; root + 1];
-        reached[root] = true;
-        for node in (0..=root).rev() {
-            if !reached[node] {
-                continue;
-            }
-            match circuit.nodes[node] {
+        let mut scratch = circuit
+            .scratch
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        scratch.start(circuit.nodes.len());
+        scratch.reach(circuit.root);
+        let mut next = 0;
+        while let Some(&node) = scratch.reached.get(next) {
+            next += 1;
+            match circuit.nodes[node as usize] {
                 Node::Product { from, to } => {
                     for &part in &circuit.parts[from as usize..to as usize] {
-                        reached[part as usize] = true;
+                        scratch.reach(part);
                     }
                 }
                 Node::Decide { from, to } => {
                     for arm in &circuit.arms[from as usize..to as usize] {
-                        if eval.open(arm) {
-                            reached[arm.child as usize] = true;
+                        if open(circuit, allowed, arm) {
+                            scratch.reach(arm.child);
                         }
                     }
                 }
                 Node::Lone { .. } | Node::Swept(_) => {}
             }
         }
-        for node in (0..=root).filter(|&n| reached[n]) {
-            let value = eval.value(node, target);
-            eval.values[node] = Some(value);
+        let mut reached = std::mem::take(&mut scratch.reached);
+        reached.sort_unstable();
+        let mut eval = Evaluation {
+            circuit,
+            allowed,
+            scratch,
+        };
+        for &node in &reached {
+            let value = eval.value(node as usize, target);
+            eval.scratch.values[node as usize] = Some(value);
         }
+        eval.scratch.reached = reached;
         eval
     }
 
     /// Whether the arm's forced digits are all allowed.
     fn open(&self, arm: &Arm) -> bool {
-        self.circuit.forced[arm.from as usize..arm.to as usize]
-            .iter()
-            .all(|&(v, d)| self.allowed[v as usize] >> d & 1 != 0)
+        open(self.circuit, self.allowed, arm)
     }
 
     /// The value of a reached node whose reached children have theirs.
     fn value(&self, node: usize, target: Option<u32>) -> Value {
         let circuit = self.circuit;
         let of = |n: u32| {
-            self.values[n as usize]
+            debug_assert!(self.scratch.is_reached(n));
+            self.scratch.values[n as usize]
                 .as_ref()
                 .expect("a child comes first")
         };
@@ -260,7 +308,7 @@ impl<'c> Evaluation<'c> {
 
     /// The value of the root.
     fn root(&mut self) -> Value {
-        self.values[self.circuit.root as usize]
+        self.scratch.values[self.circuit.root as usize]
             .take()
             .expect("the root is reached")
     }
@@ -269,9 +317,10 @@ impl<'c> Evaluation<'c> {
     fn fill(&self, out: &mut [u8]) -> bool {
         let circuit = self.circuit;
         let has = |n: u32| {
-            self.values[n as usize]
-                .as_ref()
-                .is_some_and(|v| !v.is_zero())
+            self.scratch.is_reached(n)
+                && self.scratch.values[n as usize]
+                    .as_ref()
+                    .is_some_and(|v| !v.is_zero())
         };
         if !has(circuit.root) {
             return false;
@@ -305,6 +354,13 @@ impl<'c> Evaluation<'c> {
         }
         true
     }
+}
+
+/// Whether the arm's forced digits are all allowed.
+fn open(circuit: &Circuit, allowed: &[Mask], arm: &Arm) -> bool {
+    circuit.forced[arm.from as usize..arm.to as usize]
+        .iter()
+        .all(|&(v, d)| allowed[v as usize] >> d & 1 != 0)
 }
 
 impl Circuit {
