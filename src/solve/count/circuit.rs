@@ -119,22 +119,27 @@ impl Value {
         }
     }
 
-    /// The count of this and another arm of the same branching.
-    fn plus(self, other: Value) -> Value {
-        match (self, other) {
-            (Value::Flat(mut a), Value::Flat(b)) => {
-                a.add(&b);
-                Value::Flat(a)
-            }
-            (Value::PerDigit(mut a), Value::PerDigit(b)) => {
+    /// Adds the count of another arm of the same branching.
+    fn add(&mut self, other: &Value) {
+        match (&mut *self, other) {
+            (Value::Flat(a), Value::Flat(b)) => a.add(b),
+            (Value::PerDigit(a), Value::PerDigit(b)) => {
                 a.iter_mut().zip(b.iter()).for_each(|(x, y)| x.add(y));
-                Value::PerDigit(a)
             }
             // Every arm holds every variable of the component (forced or in a part), so a flat
             // arm next to a split one is an arm with no solutions.
-            (Value::PerDigit(a), Value::Flat(_)) | (Value::Flat(_), Value::PerDigit(a)) => {
-                Value::PerDigit(a)
-            }
+            (Value::Flat(_), Value::PerDigit(b)) => *self = Value::PerDigit(b.clone()),
+            (Value::PerDigit(_), Value::Flat(_)) => {}
+        }
+    }
+
+    /// Adds `n` solutions in which the target takes the digit `d`.
+    fn add_at(&mut self, d: u8, n: &Tally) {
+        if let Value::Flat(_) = self {
+            *self = Value::PerDigit(Box::new(std::array::from_fn(|_| Tally::ZERO)));
+        }
+        if let Value::PerDigit(per) = self {
+            per[usize::from(d)].add(n);
         }
     }
 
@@ -159,15 +164,18 @@ struct Scratch {
     stamp: u32,
     /// The reached nodes, children first.
     reached: Vec<u32>,
+    /// Per arm of a reached branching, whether its forced digits are all allowed.
+    open: Vec<bool>,
 }
 
 impl Scratch {
     /// Starts an evaluation of a circuit of `nodes` nodes: none reached yet.
-    fn start(&mut self, nodes: usize) {
+    fn start(&mut self, nodes: usize, arms: usize) {
         if self.stamps.len() != nodes || self.stamp == u32::MAX {
             self.values = vec![None; nodes];
             self.stamps = vec![0; nodes];
             self.stamp = 0;
+            self.open = vec![false; arms];
         }
         self.stamp += 1;
         self.reached.clear();
@@ -205,7 +213,7 @@ impl<'c> Evaluation<'c> {
             .scratch
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        scratch.start(circuit.nodes.len());
+        scratch.start(circuit.nodes.len(), circuit.arms.len());
         scratch.reach(circuit.root);
         let mut next = 0;
         while let Some(&node) = scratch.reached.get(next) {
@@ -217,8 +225,11 @@ impl<'c> Evaluation<'c> {
                     }
                 }
                 Node::Decide { from, to } => {
-                    for arm in &circuit.arms[from as usize..to as usize] {
-                        if open(circuit, allowed, arm) {
+                    for a in from as usize..to as usize {
+                        let arm = &circuit.arms[a];
+                        let open = open(circuit, allowed, arm);
+                        scratch.open[a] = open;
+                        if open {
                             scratch.reach(arm.child);
                         }
                     }
@@ -239,11 +250,6 @@ impl<'c> Evaluation<'c> {
         }
         eval.scratch.reached = reached;
         eval
-    }
-
-    /// Whether the arm's forced digits are all allowed.
-    fn open(&self, arm: &Arm) -> bool {
-        open(self.circuit, self.allowed, arm)
     }
 
     /// The value of a reached node whose reached children have theirs.
@@ -284,22 +290,18 @@ impl<'c> Evaluation<'c> {
             }
             &Node::Decide { from, to } => {
                 let mut sum = Value::ZERO;
-                for arm in &circuit.arms[from as usize..to as usize] {
-                    if !self.open(arm) {
+                for a in from as usize..to as usize {
+                    if !self.scratch.open[a] {
                         continue;
                     }
+                    let arm = &circuit.arms[a];
                     let child = of(arm.child);
                     let forced = &circuit.forced[arm.from as usize..arm.to as usize];
-                    let child = match forced.iter().find(|&&(v, _)| Some(v) == target) {
-                        Some(&(_, d)) => {
-                            let mut per: Box<[Tally; 10]> =
-                                Box::new(std::array::from_fn(|_| Tally::ZERO));
-                            per[d as usize] = child.total();
-                            Value::PerDigit(per)
-                        }
-                        None => child.clone(),
-                    };
-                    sum = sum.plus(child);
+                    let at = target.and_then(|t| forced.binary_search_by_key(&t, |&(v, _)| v).ok());
+                    match at {
+                        Some(i) => sum.add_at(forced[i].1, &child.total()),
+                        None => sum.add(child),
+                    }
                 }
                 sum
             }
@@ -341,8 +343,11 @@ impl<'c> Evaluation<'c> {
                     todo.extend_from_slice(&circuit.parts[from as usize..to as usize]);
                 }
                 &Node::Decide { from, to } => {
-                    let arms = &circuit.arms[from as usize..to as usize];
-                    let Some(arm) = arms.iter().find(|a| self.open(a) && has(a.child)) else {
+                    let Some(arm) = (from as usize..to as usize)
+                        .filter(|&a| self.scratch.open[a])
+                        .map(|a| &circuit.arms[a])
+                        .find(|a| has(a.child))
+                    else {
                         return false;
                     };
                     for &(v, d) in &circuit.forced[arm.from as usize..arm.to as usize] {
@@ -504,6 +509,8 @@ impl Building {
             }
         }
         let to = self.circuit.forced.len() as u32;
+        // By variable, so that an evaluation finds its target's digit by bisection.
+        self.circuit.forced[from as usize..].sort_unstable_by_key(|&(v, _)| v);
         self.circuit.bytes += FORCED_BYTES * (to - from) as usize;
         (from, to)
     }

@@ -249,9 +249,13 @@ impl Recording {
                 for d in 0..10 {
                     starts[d + 1] += starts[d];
                 }
+                let digits = (1..10)
+                    .filter(|&d| starts[d + 1] > starts[d])
+                    .fold(0, |m: Mask, d| m | 1 << d);
                 Layer {
                     edges: kept.into_iter().map(|(_, e)| e).collect(),
                     starts,
+                    digits,
                 }
             })
             .collect();
@@ -300,12 +304,30 @@ struct Layer {
     edges: Vec<Edge>,
     /// Digit `d`'s transitions are `edges[starts[d]..starts[d + 1]]`.
     starts: [u32; 11],
+    /// The digits with transitions.
+    digits: Mask,
 }
 
 impl Layer {
     fn with_digit(&self, d: u8) -> &[Edge] {
         let d = usize::from(d);
         &self.edges[self.starts[d] as usize..self.starts[d + 1] as usize]
+    }
+
+    /// Calls `f` on each transition whose digit `allowed` holds; in one run over them all when
+    /// it holds every digit the step has (most steps of a pass are undecided cells).
+    #[inline]
+    fn each(&self, allowed: Mask, mut f: impl FnMut(&Edge)) {
+        if allowed & self.digits == self.digits {
+            self.edges.iter().for_each(f);
+            return;
+        }
+        let mut left = allowed & self.digits;
+        while left != 0 {
+            let d = left.trailing_zeros() as u8;
+            left &= left - 1;
+            self.with_digit(d).iter().for_each(&mut f);
+        }
     }
 }
 

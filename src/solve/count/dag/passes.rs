@@ -23,13 +23,15 @@ pub(super) enum Kept {
 pub(super) struct Passes<P> {
     /// Each step's digits, as last evaluated.
     allowed: Vec<Mask>,
-    /// `forward[i]`: paths from the start to each state before step `i`; current for
+    /// Where the states before step `i` begin in `forward` and `backward` (one flat array each,
+    /// so that a step's pass touches two short slices and nothing is allocated).
+    starts: Vec<usize>,
+    /// Paths from the start to each state before step `i` (at `starts[i]..`); current for
     /// `i <= forward_to`.
-    forward: Vec<Vec<P>>,
+    forward: Vec<P>,
     forward_to: usize,
-    /// `backward[i]`: paths from each state before step `i` to the end; current for
-    /// `i >= backward_from`.
-    backward: Vec<Vec<P>>,
+    /// Paths from each state before step `i` to the end; current for `i >= backward_from`.
+    backward: Vec<P>,
     backward_from: usize,
 }
 
@@ -37,12 +39,19 @@ impl<P: Paths> Passes<P> {
     /// Passes under `allowed` (a mask per variable), none of them made yet.
     pub(super) fn new(dag: &Dag, allowed: &[Mask]) -> Self {
         let steps = dag.vars.len();
-        let mut forward = vec![Vec::new(); steps + 1];
-        forward[0] = vec![P::from(1)];
-        let mut backward = vec![Vec::new(); steps + 1];
-        backward[steps] = vec![P::from(1); dag.widths[steps] as usize];
+        let mut starts = Vec::with_capacity(steps + 2);
+        starts.push(0);
+        for &w in &dag.widths {
+            starts.push(starts.last().copied().unwrap_or(0) + w as usize);
+        }
+        let states = starts[steps + 1];
+        let mut forward = vec![P::default(); states];
+        forward[0] = P::from(1);
+        let mut backward = vec![P::default(); states];
+        backward[starts[steps]..].fill(P::from(1));
         Passes {
             allowed: (0..steps).map(|s| dag.at(allowed, s)).collect(),
+            starts,
             forward,
             forward_to: 0,
             backward,
@@ -70,36 +79,37 @@ impl<P: Paths> Passes<P> {
         }
     }
 
-    /// Makes `forward[upto]` current.
+    /// The states before step `s` in a flat array.
+    fn before(&self, s: usize) -> std::ops::Range<usize> {
+        self.starts[s]..self.starts[s + 1]
+    }
+
+    /// Makes the forward pass current up to the states before step `upto`.
     fn forward(&mut self, dag: &Dag, upto: usize) {
         while self.forward_to < upto {
             let s = self.forward_to;
-            let (done, rest) = self.forward.split_at_mut(s + 1);
-            let (paths, next) = (&done[s], &mut rest[0]);
-            next.clear();
-            next.resize(dag.widths[s + 1] as usize, P::default());
-            for d in digits_of(self.allowed[s]) {
-                for e in dag.layers[s].with_digit(d) {
-                    next[e.to as usize] += paths[e.from as usize];
-                }
-            }
+            let (done, rest) = self.forward.split_at_mut(self.starts[s + 1]);
+            let paths = &done[self.starts[s]..];
+            let next = &mut rest[..self.starts[s + 2] - self.starts[s + 1]];
+            next.fill(P::default());
+            dag.layers[s].each(self.allowed[s], |e| {
+                next[e.to as usize] += paths[e.from as usize]
+            });
             self.forward_to = s + 1;
         }
     }
 
-    /// Makes `backward[from]` current.
+    /// Makes the backward pass current down to the states before step `from`.
     fn backward(&mut self, dag: &Dag, from: usize) {
         while self.backward_from > from {
             let s = self.backward_from - 1;
-            let (before, after) = self.backward.split_at_mut(s + 1);
-            let (here, paths) = (&mut before[s], &after[0]);
-            here.clear();
-            here.resize(dag.widths[s] as usize, P::default());
-            for d in digits_of(self.allowed[s]) {
-                for e in dag.layers[s].with_digit(d) {
-                    here[e.from as usize] += paths[e.to as usize];
-                }
-            }
+            let (before, after) = self.backward.split_at_mut(self.starts[s + 1]);
+            let here = &mut before[self.starts[s]..];
+            let paths = &after[..self.starts[s + 2] - self.starts[s + 1]];
+            here.fill(P::default());
+            dag.layers[s].each(self.allowed[s], |e| {
+                here[e.from as usize] += paths[e.to as usize]
+            });
             self.backward_from = s;
         }
     }
@@ -109,7 +119,8 @@ impl<P: Paths> Passes<P> {
     pub(super) fn total(&mut self, dag: &Dag) -> u128 {
         let at = self.backward_from;
         self.forward(dag, at);
-        let (to, from) = (&self.forward[at], &self.backward[at]);
+        let range = self.before(at);
+        let (to, from) = (&self.forward[range.clone()], &self.backward[range]);
         to.iter()
             .zip(from)
             .fold(0, |sum, (&t, &f)| sum + (t * f).into())
@@ -119,7 +130,8 @@ impl<P: Paths> Passes<P> {
     pub(super) fn digit_counts(&mut self, dag: &Dag, s: usize) -> [u128; 10] {
         self.forward(dag, s);
         self.backward(dag, s + 1);
-        let (before, after) = (&self.forward[s], &self.backward[s + 1]);
+        let before = &self.forward[self.before(s)];
+        let after = &self.backward[self.before(s + 1)];
         let mut counts = [0u128; 10];
         for d in digits_of(self.allowed[s]) {
             let mut n = P::default();
@@ -135,8 +147,9 @@ impl<P: Paths> Passes<P> {
     /// step among those that still reach the end; `false` if there is none.
     pub(super) fn pick(&mut self, dag: &Dag, out: &mut [u8]) -> bool {
         self.backward(dag, 0);
-        let alive = |paths: &Vec<P>, state: u32| paths[state as usize] != P::default();
-        if !self.backward[0].first().is_some_and(|&p| p != P::default()) {
+        let alive =
+            |s: usize, state: u32| self.backward[self.starts[s] + state as usize] != P::default();
+        if !alive(0, 0) {
             return false;
         }
         let mut state = 0u32;
@@ -147,7 +160,7 @@ impl<P: Paths> Passes<P> {
                 edges[first..]
                     .iter()
                     .take_while(|e| e.from == state)
-                    .find(|e| alive(&self.backward[s + 1], e.to))
+                    .find(|e| alive(s + 1, e.to))
                     .map(|e| (d, e.to))
             });
             let Some((d, to)) = next else {
