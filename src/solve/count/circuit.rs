@@ -74,6 +74,10 @@ pub(crate) struct Circuit {
 #[derive(Clone, Debug)]
 enum Value {
     Flat(Tally),
+    /// Split, while every count fits in 128 bits: kept inline, since a walk's evaluations make
+    /// and drop thousands of these.
+    Digits([u128; 10]),
+    /// Split, past 128 bits.
     PerDigit(Box<[Tally; 10]>),
 }
 
@@ -83,6 +87,10 @@ impl Value {
     fn total(&self) -> Tally {
         match self {
             Value::Flat(n) => n.clone(),
+            Value::Digits(per) => per.iter().fold(Tally::ZERO, |mut sum, &n| {
+                sum.add(&Tally::Small(n));
+                sum
+            }),
             Value::PerDigit(per) => per.iter().fold(Tally::ZERO, |mut sum, n| {
                 sum.add(n);
                 sum
@@ -93,7 +101,27 @@ impl Value {
     fn is_zero(&self) -> bool {
         match self {
             Value::Flat(n) => n.is_zero(),
+            Value::Digits(per) => per.iter().all(|&n| n == 0),
             Value::PerDigit(per) => per.iter().all(Tally::is_zero),
+        }
+    }
+
+    /// The split counts past 128 bits.
+    fn widened(&self) -> Box<[Tally; 10]> {
+        match self {
+            Value::Digits(per) => Box::new(per.map(Tally::Small)),
+            Value::PerDigit(per) => per.clone(),
+            Value::Flat(_) => Box::new(std::array::from_fn(|_| Tally::ZERO)),
+        }
+    }
+
+    /// The counts per digit, whatever their width.
+    fn per_digit(self) -> [Tally; 10] {
+        match self {
+            Value::Digits(per) => per.map(Tally::Small),
+            Value::PerDigit(per) => *per,
+            // No solution at all (or the target outside the node's variables).
+            Value::Flat(_) => std::array::from_fn(|_| Tally::ZERO),
         }
     }
 
@@ -104,52 +132,87 @@ impl Value {
                 a.mul(b);
                 Value::Flat(a)
             }
-            (Value::Flat(a), Value::PerDigit(per)) => {
-                let mut per = per.clone();
-                per.iter_mut().for_each(|n| n.mul(&a));
-                Value::PerDigit(per)
-            }
-            (Value::PerDigit(mut per), Value::Flat(a)) => {
-                per.iter_mut().for_each(|n| n.mul(a));
-                Value::PerDigit(per)
-            }
-            (Value::PerDigit(_), Value::PerDigit(_)) => {
-                unreachable!("a variable lies in one part of a product")
+            (Value::Flat(a), split) => split.scaled(&a),
+            (split, Value::Flat(a)) => split.scaled(a),
+            _ => unreachable!("a variable lies in one part of a product"),
+        }
+    }
+
+    /// This split count times `a`.
+    fn scaled(&self, a: &Tally) -> Value {
+        if let (Value::Digits(per), Tally::Small(a)) = (self, a) {
+            let mut out = [0u128; 10];
+            if per
+                .iter()
+                .zip(&mut out)
+                .all(|(&n, o)| n.checked_mul(*a).map(|p| *o = p).is_some())
+            {
+                return Value::Digits(out);
             }
         }
+        let mut per = self.widened();
+        per.iter_mut().for_each(|n| n.mul(a));
+        Value::PerDigit(per)
     }
 
     /// Adds the count of another arm of the same branching.
     fn add(&mut self, other: &Value) {
         match (&mut *self, other) {
             (Value::Flat(a), Value::Flat(b)) => a.add(b),
-            (Value::PerDigit(a), Value::PerDigit(b)) => {
-                a.iter_mut().zip(b.iter()).for_each(|(x, y)| x.add(y));
-            }
             // Every arm holds every variable of the component (forced or in a part), so a flat
             // arm next to a split one is an arm with no solutions.
-            (Value::Flat(_), Value::PerDigit(b)) => *self = Value::PerDigit(b.clone()),
-            (Value::PerDigit(_), Value::Flat(_)) => {}
+            (Value::Flat(_), split) => *self = split.clone(),
+            (_, Value::Flat(_)) => {}
+            (Value::Digits(a), Value::Digits(b)) => {
+                let mut out = *a;
+                if out
+                    .iter_mut()
+                    .zip(b)
+                    .all(|(x, &y)| x.checked_add(y).map(|s| *x = s).is_some())
+                {
+                    *a = out;
+                    return;
+                }
+                let mut per = self.widened();
+                per.iter_mut()
+                    .zip(other.widened().iter())
+                    .for_each(|(x, y)| x.add(y));
+                *self = Value::PerDigit(per);
+            }
+            (_, _) => {
+                let mut per = self.widened();
+                per.iter_mut()
+                    .zip(other.widened().iter())
+                    .for_each(|(x, y)| x.add(y));
+                *self = Value::PerDigit(per);
+            }
         }
     }
 
     /// Adds `n` solutions in which the target takes the digit `d`.
     fn add_at(&mut self, d: u8, n: &Tally) {
+        let d = usize::from(d);
         if let Value::Flat(_) = self {
-            *self = Value::PerDigit(Box::new(std::array::from_fn(|_| Tally::ZERO)));
+            *self = Value::Digits([0; 10]);
         }
-        if let Value::PerDigit(per) = self {
-            per[usize::from(d)].add(n);
+        if let (Value::Digits(per), Tally::Small(n)) = (&mut *self, n)
+            && let Some(sum) = per[d].checked_add(*n)
+        {
+            per[d] = sum;
+            return;
         }
+        let mut per = self.widened();
+        per[d].add(n);
+        *self = Value::PerDigit(per);
     }
 
     /// One solution for each digit `d` of `digits`.
     fn one_each(digits_mask: Mask) -> Value {
-        let mut per: Box<[Tally; 10]> = Box::new(std::array::from_fn(|_| Tally::ZERO));
+        let mut per = [0u128; 10];
         for d in digits(digits_mask) {
-            per[d as usize] = Tally::ONE;
+            per[d as usize] = 1;
         }
-        Value::PerDigit(per)
+        Value::Digits(per)
     }
 }
 
@@ -273,7 +336,7 @@ impl<'c> Evaluation<'c> {
             Node::Swept(dag) => match target {
                 Some(t) if dag.vars().contains(&t) => {
                     let per = dag.digit_counts(self.allowed, t);
-                    Value::PerDigit(Box::new(per.map(Tally::Small)))
+                    Value::Digits(per)
                 }
                 _ => Value::Flat(Tally::Small(dag.count(self.allowed))),
             },
@@ -381,11 +444,7 @@ impl Circuit {
 
     /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
     pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
-        match Evaluation::new(self, allowed, Some(var)).root() {
-            Value::PerDigit(per) => *per,
-            // No solution at all (or `var` outside the component).
-            Value::Flat(_) => std::array::from_fn(|_| Tally::ZERO),
-        }
+        Evaluation::new(self, allowed, Some(var)).root().per_digit()
     }
 
     /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
@@ -555,7 +614,33 @@ impl Building {
 
 #[cfg(test)]
 mod tests {
+    use num_bigint::BigUint;
+
     use super::*;
+
+    /// Split counts kept inline carry on exactly past 128 bits, in sums and in products.
+    #[test]
+    fn split_counts_widen_past_128_bits() {
+        let big = |v: &Value| v.clone().per_digit().map(|t| t.to_big());
+        let max = u128::MAX;
+        let mut sum = Value::one_each(0b110);
+        sum.add_at(2, &Tally::Small(max));
+        assert!(matches!(sum, Value::PerDigit(_)));
+        let mut want: [BigUint; 10] = std::array::from_fn(|_| BigUint::ZERO);
+        want[1] = BigUint::from(1u8);
+        want[2] = BigUint::from(max) + 1u8;
+        assert_eq!(big(&sum), want);
+        let mut near = Value::Digits([max - 1; 10]);
+        near.add(&Value::Digits([1; 10]));
+        assert!(matches!(near, Value::Digits(_)));
+        near.add(&Value::Digits([1; 10]));
+        assert_eq!(big(&near)[9], BigUint::from(max) + 1u8);
+        let product = Value::Digits([3; 10]).times(&Value::Flat(Tally::Small(max)));
+        assert_eq!(big(&product)[0], BigUint::from(max) * 3u8);
+        assert_eq!(product.total().to_big(), BigUint::from(max) * 30u8);
+        let small = Value::Flat(Tally::Small(4)).times(&Value::Digits([5; 10]));
+        assert_eq!(small.per_digit()[3], Tally::Small(20));
+    }
 
     /// A hand-made circuit counts each arm whose forced digits are allowed, under the digits
     /// allowed, whatever it was asked before.
