@@ -225,8 +225,8 @@ struct Scratch {
     values: Vec<Option<Value>>,
     stamps: Vec<u32>,
     stamp: u32,
-    /// The reached nodes, children first.
-    reached: Vec<u32>,
+    /// The depth-first search's stack.
+    stack: Vec<(u32, bool)>,
     /// Per arm of a reached branching, whether its forced digits are all allowed.
     open: Vec<bool>,
 }
@@ -241,7 +241,6 @@ impl Scratch {
             self.open = vec![false; arms];
         }
         self.stamp += 1;
-        self.reached.clear();
     }
 
     fn is_reached(&self, node: u32) -> bool {
@@ -251,10 +250,7 @@ impl Scratch {
     /// Marks `node` reached; whether it was not before.
     fn reach(&mut self, node: u32) -> bool {
         let fresh = !self.is_reached(node);
-        if fresh {
-            self.stamps[node as usize] = self.stamp;
-            self.reached.push(node);
-        }
+        self.stamps[node as usize] = self.stamp;
         fresh
     }
 }
@@ -268,50 +264,53 @@ struct Evaluation<'c> {
 }
 
 impl<'c> Evaluation<'c> {
-    /// Evaluates the reached nodes from the leaves up (children come before their parents, so
-    /// one pass in ascending order does, without recursion), splitting the counts by the digit
-    /// of `target` if given.
+    /// Evaluates the nodes reached from the root, each after its reached children (depth
+    /// first, without recursion), splitting the counts by the digit of `target` if given.
     fn new(circuit: &'c Circuit, allowed: &'c [Mask], target: Option<u32>) -> Self {
         let mut scratch = circuit
             .scratch
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         scratch.start(circuit.nodes.len(), circuit.arms.len());
-        scratch.reach(circuit.root);
-        let mut next = 0;
-        while let Some(&node) = scratch.reached.get(next) {
-            next += 1;
+        // A node on the stack, and whether its children are on it above it already.
+        let mut stack = std::mem::take(&mut scratch.stack);
+        stack.clear();
+        stack.push((circuit.root, false));
+        let mut eval = Evaluation {
+            circuit,
+            allowed,
+            scratch,
+        };
+        while let Some((node, expanded)) = stack.pop() {
+            if expanded {
+                let value = eval.value(node as usize, target);
+                eval.scratch.values[node as usize] = Some(value);
+                continue;
+            }
+            // Met before: done, since a node met again below itself would be a cycle.
+            if !eval.scratch.reach(node) {
+                continue;
+            }
+            stack.push((node, true));
             match circuit.nodes[node as usize] {
                 Node::Product { from, to } => {
-                    for &part in &circuit.parts[from as usize..to as usize] {
-                        scratch.reach(part);
-                    }
+                    let parts = &circuit.parts[from as usize..to as usize];
+                    stack.extend(parts.iter().map(|&part| (part, false)));
                 }
                 Node::Decide { from, to } => {
                     for a in from as usize..to as usize {
                         let arm = &circuit.arms[a];
                         let open = open(circuit, allowed, arm);
-                        scratch.open[a] = open;
+                        eval.scratch.open[a] = open;
                         if open {
-                            scratch.reach(arm.child);
+                            stack.push((arm.child, false));
                         }
                     }
                 }
                 Node::Lone { .. } | Node::Swept(_) => {}
             }
         }
-        let mut reached = std::mem::take(&mut scratch.reached);
-        reached.sort_unstable();
-        let mut eval = Evaluation {
-            circuit,
-            allowed,
-            scratch,
-        };
-        for &node in &reached {
-            let value = eval.value(node as usize, target);
-            eval.scratch.values[node as usize] = Some(value);
-        }
-        eval.scratch.reached = reached;
+        eval.scratch.stack = stack;
         eval
     }
 
