@@ -31,6 +31,10 @@ pub(crate) struct Within {
     fixed: Vec<u8>,
 }
 
+/// The branching variable of a part and its counts per digit, found while splitting `k`
+/// between the parts: the part's first evaluation, not made twice.
+type First = (u32, [Tally; 10]);
+
 /// Writes solution #`k` of the part `vars` (last checked for splitting at `checked` undecided
 /// variables) into `out`. `k` must be below the part's count. `within`: the graph of the root
 /// component the part lies in, if one was kept.
@@ -41,6 +45,7 @@ pub(crate) fn descend(
     mut k: BigUint,
     out: &mut Solution,
     within: Option<&Within>,
+    first: Option<First>,
 ) -> Result<(), Cancelled> {
     let mut open = Vec::new();
     for &v in vars {
@@ -57,25 +62,36 @@ pub(crate) fn descend(
     let (frame, checked): (&[u32], u32) = if split_due(open.len() as u32, checked) {
         let parts = counter.components(&open);
         if parts.len() > 1 {
-            let (counts, inner) = match within {
+            let (counts, inner, firsts) = match within {
                 Some(w) => {
                     let (graph, domains) = (&w.graph, &counter.state.domains);
                     let fixed = graph
                         .pick(&graph.allowed(domains, &open, &w.fixed))
                         .expect("a part being walked has solutions");
-                    let counts = parts
-                        .iter()
-                        .map(|p| BigUint::from(graph.count(&graph.allowed(domains, p, &fixed))))
-                        .collect();
+                    // A part's count is the sum of its first branching's counts, which its walk
+                    // needs next: the parts are independent, so the other parts' digits (held
+                    // to `fixed` here, their own when it goes down) do not change them.
+                    let mut counts = Vec::with_capacity(parts.len());
+                    let mut firsts = Vec::with_capacity(parts.len());
+                    for p in &parts {
+                        let var = branch_var(domains, p).expect("a part is undecided");
+                        let per = graph.digit_counts(&graph.allowed(domains, p, &fixed), var);
+                        let total = per.iter().fold(Tally::ZERO, |mut sum, n| {
+                            sum.add(n);
+                            sum
+                        });
+                        counts.push(total.to_big());
+                        firsts.push(Some((var, per)));
+                    }
                     let graph = graph.clone();
-                    (counts, Some(Within { graph, fixed }))
+                    (counts, Some(Within { graph, fixed }), firsts)
                 }
                 None => {
                     let mut counts = Vec::with_capacity(parts.len());
                     for p in &parts {
                         counts.push(BigUint::from(counter.count_component(p, (0.0, 1.0))?));
                     }
-                    (counts, None)
+                    (counts, None, vec![None; parts.len()])
                 }
             };
             // The last component is the least significant digit of k.
@@ -84,8 +100,8 @@ pub(crate) fn descend(
                 indices[i] = &k % n;
                 k /= n;
             }
-            for (p, i) in parts.iter().zip(indices) {
-                descend(counter, p, p.len() as u32, i, out, inner.as_ref())?;
+            for ((p, i), first) in parts.iter().zip(indices).zip(firsts) {
+                descend(counter, p, p.len() as u32, i, out, inner.as_ref(), first)?;
             }
             return Ok(());
         }
@@ -107,15 +123,20 @@ pub(crate) fn descend(
     let var = branch_var(&counter.state.domains, frame).expect("the part is undecided");
     let dom = counter.state.domains[var as usize];
     if let Some(w) = within {
-        let allowed = w.graph.allowed(&counter.state.domains, frame, &w.fixed);
-        let mut counts = w.graph.digit_counts(&allowed, var);
+        let mut counts = match first {
+            Some((v, counts)) if v == var => counts,
+            _ => {
+                let allowed = w.graph.allowed(&counter.state.domains, frame, &w.fixed);
+                w.graph.digit_counts(&allowed, var)
+            }
+        };
         counter.nodes += 1;
         for d in digits(dom) {
             let n = BigUint::from(std::mem::replace(&mut counts[d as usize], Tally::ZERO));
             if k < n {
                 assign(counter.model, &mut counter.state, var as usize, d as u8)
                     .expect("a digit with solutions survives propagation");
-                return descend(counter, frame, checked, k, out, within);
+                return descend(counter, frame, checked, k, out, within, None);
             }
             k -= n;
         }
@@ -126,7 +147,7 @@ pub(crate) fn descend(
         if counter.decide(var, d as u8) {
             let n = BigUint::from(counter.count_part(frame, (0.0, 1.0))?);
             if k < n {
-                return descend(counter, frame, checked, k, out, None);
+                return descend(counter, frame, checked, k, out, None, None);
             }
             k -= n;
         }
@@ -190,9 +211,17 @@ impl Solver<'_> {
             let found = match total {
                 Ok(total) if *k < total.to_big() => {
                     let mut out = blank(model.cells, model.cryptic);
-                    descend(&mut counter, &all, u32::MAX, k.clone(), &mut out, None)
-                        .ok()
-                        .map(|()| out)
+                    descend(
+                        &mut counter,
+                        &all,
+                        u32::MAX,
+                        k.clone(),
+                        &mut out,
+                        None,
+                        None,
+                    )
+                    .ok()
+                    .map(|()| out)
                 }
                 _ => None,
             };

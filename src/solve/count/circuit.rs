@@ -437,6 +437,7 @@ impl Circuit {
     }
 
     /// The solutions the digits `allowed` (a mask per variable) leave.
+    #[cfg(test)]
     pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
         Evaluation::new(self, allowed, None).root().total()
     }

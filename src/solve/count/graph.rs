@@ -37,6 +37,7 @@ impl Graph {
     }
 
     /// The solutions the digits `allowed` leave.
+    #[cfg(test)]
     pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
         match self {
             Graph::Swept(dag) => Tally::Small(dag.count(allowed)),
