@@ -23,9 +23,11 @@ use crate::solve::combos::{Mask, is_single};
 use crate::solve::memo::{Tally, WordHasher};
 use crate::solve::propagate::digits;
 
-/// Bytes a node, an arm, a forced digit or a product's part take, for the memory budget
-/// (vectors' spare capacity aside).
-const NODE_BYTES: usize = std::mem::size_of::<Node>();
+/// Bytes a node (with what evaluations keep of it), an arm, a forced digit or a product's part
+/// take, for the memory budget (vectors' spare capacity aside).
+const NODE_BYTES: usize = std::mem::size_of::<Node>() + SCRATCH_BYTES;
+/// Bytes per node that evaluations keep (a value and a stamp), counted with the node.
+const SCRATCH_BYTES: usize = std::mem::size_of::<Option<Value>>() + 4;
 const ARM_BYTES: usize = std::mem::size_of::<Arm>();
 const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();
 const PART_BYTES: usize = std::mem::size_of::<u32>();
