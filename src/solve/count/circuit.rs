@@ -160,11 +160,11 @@ impl Value {
     /// Adds the count of another arm of the same branching.
     fn add(&mut self, other: &Value) {
         match (&mut *self, other) {
-            (Value::Flat(a), Value::Flat(b)) => a.add(b),
+            (Value::Flat(a), Value::Flat(b)) => return a.add(b),
             // Every arm holds every variable of the component (forced or in a part), so a flat
             // arm next to a split one is an arm with no solutions.
-            (Value::Flat(_), split) => *self = split.clone(),
-            (_, Value::Flat(_)) => {}
+            (Value::Flat(_), split) => return *self = split.clone(),
+            (_, Value::Flat(_)) => return,
             (Value::Digits(a), Value::Digits(b)) => {
                 let mut out = *a;
                 if out
@@ -172,23 +172,17 @@ impl Value {
                     .zip(b)
                     .all(|(x, &y)| x.checked_add(y).map(|s| *x = s).is_some())
                 {
-                    *a = out;
-                    return;
+                    return *a = out;
                 }
-                let mut per = self.widened();
-                per.iter_mut()
-                    .zip(other.widened().iter())
-                    .for_each(|(x, y)| x.add(y));
-                *self = Value::PerDigit(per);
             }
-            (_, _) => {
-                let mut per = self.widened();
-                per.iter_mut()
-                    .zip(other.widened().iter())
-                    .for_each(|(x, y)| x.add(y));
-                *self = Value::PerDigit(per);
-            }
+            _ => {}
         }
+        // Past 128 bits.
+        let mut per = self.widened();
+        per.iter_mut()
+            .zip(other.widened().iter())
+            .for_each(|(x, y)| x.add(y));
+        *self = Value::PerDigit(per);
     }
 
     /// Adds `n` solutions in which the target takes the digit `d`.
