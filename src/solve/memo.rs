@@ -27,6 +27,16 @@ pub enum Tally {
     Big(BigUint),
 }
 
+/// The total of several counts.
+impl<'a> std::iter::Sum<&'a Tally> for Tally {
+    fn sum<I: Iterator<Item = &'a Tally>>(counts: I) -> Tally {
+        counts.fold(Tally::ZERO, |mut sum, n| {
+            sum.add(n);
+            sum
+        })
+    }
+}
+
 impl Tally {
     /// No solution.
     pub const ZERO: Tally = Tally::Small(0);

@@ -76,10 +76,7 @@ pub(crate) fn descend(
                     for p in &parts {
                         let var = branch_var(domains, p).expect("a part is undecided");
                         let per = graph.digit_counts(&graph.allowed(domains, p, &fixed), var);
-                        let total = per.iter().fold(Tally::ZERO, |mut sum, n| {
-                            sum.add(n);
-                            sum
-                        });
+                        let total: Tally = per.iter().sum();
                         counts.push(total.to_big());
                         firsts.push(Some((var, per)));
                     }

@@ -89,14 +89,8 @@ impl Value {
     fn total(&self) -> Tally {
         match self {
             Value::Flat(n) => n.clone(),
-            Value::Digits(per) => per.iter().fold(Tally::ZERO, |mut sum, &n| {
-                sum.add(&Tally::Small(n));
-                sum
-            }),
-            Value::PerDigit(per) => per.iter().fold(Tally::ZERO, |mut sum, n| {
-                sum.add(n);
-                sum
-            }),
+            Value::Digits(per) => per.map(Tally::Small).iter().sum(),
+            Value::PerDigit(per) => per.iter().sum(),
         }
     }
 
