@@ -146,6 +146,8 @@ pub(crate) struct Counter<'a, 'f> {
     /// those below a part counted in the enumeration's order): sweeps' graphs, and the circuits
     /// of root components cut in the plan's order.
     pub(crate) record: bool,
+    /// The least graph room in which a root circuit is recorded.
+    pub(crate) min_circuit_room: usize,
     /// The root state's place on the trail.
     root: Mark,
     /// The circuit being recorded of a root component cut in the plan's order, if any.
@@ -197,6 +199,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             sweep_from: usize::MAX,
             sweep_learnt: sweep::Learnt::default(),
             record: false,
+            min_circuit_room: MIN_CIRCUIT_ROOM,
             root: Mark::default(),
             building: None,
             built: 0,
@@ -269,8 +272,8 @@ impl<'a, 'f> Counter<'a, 'f> {
         }
         if building {
             // Counts found outside this recording have no node: only its own are reused.
-            let b = self.building.as_ref().expect("recording");
-            if let Some((node, n)) = b.seen(&self.key) {
+            let recording = self.building.as_ref().expect("recording").recording();
+            if let Some((node, n)) = self.memo.recorded(&self.key, recording) {
                 self.built = node;
                 self.finish(share.1);
                 return Ok(n);
@@ -298,10 +301,10 @@ impl<'a, 'f> Counter<'a, 'f> {
             && self.state.mark() == self.root
             && self.plan.rank(comp[0]) != plan::FOLLOW
             && !self.touched.is_empty()
-            && room >= MIN_CIRCUIT_ROOM
+            && room >= self.min_circuit_room
             && self.memo.graph(&key).is_none();
         if starts {
-            self.building = Some(Building::within(room));
+            self.building = Some(Building::within(room, self.memo.new_recording()));
         }
         let total = self.branch(comp, share, building || starts);
         if starts {
@@ -314,10 +317,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             }
         }
         let total = total?;
-        if let Some(b) = self.building.as_mut().filter(|b| b.on()) {
-            b.remember(&key, self.built, &total);
-        }
-        self.memo.insert(&key, total.clone());
+        self.remember(&key, total.clone());
         Ok(total)
     }
 
@@ -377,12 +377,19 @@ impl<'a, 'f> Counter<'a, 'f> {
             _ => {}
         }
         let n = Tally::Small(n);
-        if let Some(b) = self.building.as_mut().filter(|b| building && b.on()) {
-            b.remember(key, self.built, &n);
-        }
-        self.memo.insert(key, n.clone());
+        self.remember(key, n.clone());
         self.finish(share.1);
         Ok(Some(n))
+    }
+
+    /// Caches the count of the component state `key`, with its node if a recording is on.
+    fn remember(&mut self, key: &[u32], count: Tally) {
+        match self.building.as_ref().filter(|b| b.on()) {
+            Some(b) => self
+                .memo
+                .insert_recorded(key, count, b.recording(), self.built),
+            None => self.memo.insert(key, count),
+        }
     }
 
     /// Counts the component `comp` by branching on one variable. `building`: a circuit is
@@ -899,6 +906,42 @@ mod tests {
             assert_eq!(swept, streamed, "seed {seed}");
             assert_eq!(mixed, streamed, "seed {seed}");
         }
+    }
+
+    /// A recording finds the states it meets again through the cache, which keeps their
+    /// nodes, so the graphs' room holds the circuits alone: room for exactly the bytes they
+    /// took with room to spare keeps the same circuits.
+    #[test]
+    fn circuits_fit_in_their_own_bytes() {
+        let mut checked = 0;
+        for seed in 0..30 {
+            let Some((model, root)) = generated_root(7, 7, 0.25, seed) else {
+                continue;
+            };
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let cancel = CancelToken::new();
+            let record = |graph_budget: usize| {
+                let mut memo = Memo::default().with_graph_budget(graph_budget);
+                memo.plan(|| Plan::eliminating_all(&model, &root.domains));
+                let mut counter = Counter::new(&model, root.clone(), &mut memo, &cancel, None);
+                counter.record = true;
+                counter.min_circuit_room = 0;
+                let n = counter.count_part(&all, (0.0, 1.0)).unwrap();
+                let cut = counter
+                    .components(&all)
+                    .iter()
+                    .filter(|&part| matches!(counter.graph(part).as_deref(), Some(Graph::Cut(_))))
+                    .count();
+                (n, cut, counter.memo.graph_bytes())
+            };
+            let (n, cut, bytes) = record(usize::MAX);
+            if cut == 0 {
+                continue;
+            }
+            assert_eq!(record(bytes), (n, cut, bytes), "seed {seed}");
+            checked += 1;
+        }
+        assert!(checked >= 5, "only {checked} puzzles with a circuit");
     }
 
     #[test]

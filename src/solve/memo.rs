@@ -5,6 +5,11 @@
 //! one; when it fills half the budget the old generation is dropped and the young one takes its
 //! place, and a hit in the old generation moves the entry back to the young one. Recently used
 //! counts survive, the memory stays bounded, and dropping entries only costs recounting.
+//!
+//! A count recorded into a circuit (see `count::circuit`) keeps its node beside it, so a state
+//! the recording meets again joins the circuit as the same node without a second table of the
+//! same keys. An entry dropped meanwhile costs a recount and a second node for that state; the
+//! circuit stays exact.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -157,10 +162,19 @@ impl Hasher for WordHasher {
     }
 }
 
-type Table<V = Tally> = HashMap<Box<[u32]>, V, BuildHasherDefault<WordHasher>>;
+type Table<V = Entry> = HashMap<Box<[u32]>, V, BuildHasherDefault<WordHasher>>;
+
+/// A cached count, and the node a circuit recording gave its state.
+#[derive(Clone, Debug)]
+struct Entry {
+    count: Tally,
+    /// The recording the node belongs to; 0: none.
+    recording: u32,
+    node: u32,
+}
 
 /// Bytes an entry costs besides its key and count: the table's slot and the box's allocation.
-const ENTRY_OVERHEAD: usize = 64;
+const ENTRY_OVERHEAD: usize = std::mem::size_of::<(Box<[u32]>, Entry)>() + 16;
 
 /// Counts of component states, keyed by the state's encoding, within a byte budget.
 #[derive(Debug)]
@@ -181,6 +195,10 @@ pub struct Memo {
     /// branching in the enumeration's order), by key.
     graphs: Table<Arc<Graph>>,
     graph_bytes: usize,
+    /// Bytes graphs may take.
+    graph_budget: usize,
+    /// The last recording handed out.
+    recordings: u32,
 }
 
 impl Default for Memo {
@@ -203,7 +221,28 @@ impl Memo {
             plan: None,
             graphs: Table::default(),
             graph_bytes: 0,
+            graph_budget: budget / 4,
+            recordings: 0,
         }
+    }
+
+    /// The cache with `bytes` for graphs instead of a quarter of its budget.
+    #[cfg(test)]
+    pub(crate) fn with_graph_budget(mut self, bytes: usize) -> Memo {
+        self.graph_budget = bytes;
+        self
+    }
+
+    /// Bytes the kept graphs take.
+    #[cfg(test)]
+    pub(crate) fn graph_bytes(&self) -> usize {
+        self.graph_bytes
+    }
+
+    /// A new circuit recording's number, which its entries carry with their nodes.
+    pub(crate) fn new_recording(&mut self) -> u32 {
+        self.recordings += 1;
+        self.recordings
     }
 
     /// The branching plan, if one was made.
@@ -220,7 +259,7 @@ impl Memo {
     /// quarter of the budget; later ones are dropped (`nth` then branches there).
     pub(crate) fn keep_graph(&mut self, key: &[u32], graph: Graph) {
         let bytes = graph.bytes() + Memo::graph_overhead(key);
-        if self.graph_bytes + bytes <= self.budget / 4 && !self.graphs.contains_key(key) {
+        if self.graph_bytes + bytes <= self.graph_budget && !self.graphs.contains_key(key) {
             self.graph_bytes += bytes;
             self.graphs.insert(key.into(), Arc::new(graph));
         }
@@ -233,7 +272,7 @@ impl Memo {
 
     /// Bytes left for graphs.
     pub(crate) fn graph_room(&self) -> usize {
-        (self.budget / 4).saturating_sub(self.graph_bytes)
+        self.graph_budget.saturating_sub(self.graph_bytes)
     }
 
     /// The graph kept for the component state `key`, if any.
@@ -248,31 +287,57 @@ impl Memo {
 
     /// The count stored for `key`, if it is still cached.
     pub fn get(&mut self, key: &[u32]) -> Option<Tally> {
-        if let Some(t) = self.young.get(key) {
+        let count = self.entry(key).map(|e| e.count);
+        self.tally_lookup(count.is_some());
+        count
+    }
+
+    /// The node and count that `recording` stored for `key`, if they are still cached.
+    pub(crate) fn recorded(&mut self, key: &[u32], recording: u32) -> Option<(u32, Tally)> {
+        let found = self
+            .entry(key)
+            .filter(|e| e.recording == recording)
+            .map(|e| (e.node, e.count));
+        self.tally_lookup(found.is_some());
+        found
+    }
+
+    fn tally_lookup(&mut self, hit: bool) {
+        if hit {
             self.hits += 1;
-            return Some(t.clone());
-        }
-        match self.old.remove_entry(key) {
-            Some((k, t)) => {
-                self.hits += 1;
-                self.store(k, t.clone());
-                Some(t)
-            }
-            None => {
-                self.misses += 1;
-                None
-            }
+        } else {
+            self.misses += 1;
         }
     }
 
     /// Remembers the count of `key`.
     pub fn insert(&mut self, key: &[u32], count: Tally) {
-        self.store(key.into(), count);
+        self.insert_recorded(key, count, 0, 0);
+    }
+
+    /// Remembers the count of `key` and its node in `recording`.
+    pub(crate) fn insert_recorded(&mut self, key: &[u32], count: Tally, recording: u32, node: u32) {
+        let entry = Entry {
+            count,
+            recording,
+            node,
+        };
+        self.store(key.into(), entry);
+    }
+
+    /// The entry of `key`, moved to the young generation if it was in the old one.
+    fn entry(&mut self, key: &[u32]) -> Option<Entry> {
+        if let Some(e) = self.young.get(key) {
+            return Some(e.clone());
+        }
+        let (k, e) = self.old.remove_entry(key)?;
+        self.store(k, e.clone());
+        Some(e)
     }
 
     /// Bytes held now (approximately).
     pub fn bytes(&self) -> usize {
-        let old: usize = self.old.iter().map(|(k, t)| entry_bytes(k, t)).sum();
+        let old: usize = self.old.iter().map(|(k, e)| entry_bytes(k, &e.count)).sum();
         self.young_bytes + old
     }
 
@@ -286,8 +351,8 @@ impl Memo {
         self.len() == 0
     }
 
-    fn store(&mut self, key: Box<[u32]>, count: Tally) {
-        let bytes = entry_bytes(&key, &count);
+    fn store(&mut self, key: Box<[u32]>, entry: Entry) {
+        let bytes = entry_bytes(&key, &entry.count);
         if self.young_bytes + bytes > self.budget / 2 {
             self.evicted += self.old.len() as u64;
             self.old = std::mem::take(&mut self.young);
@@ -295,7 +360,7 @@ impl Memo {
         }
         if bytes <= self.budget / 2 {
             self.young_bytes += bytes;
-            self.young.insert(key, count);
+            self.young.insert(key, entry);
         }
     }
 }

@@ -334,6 +334,41 @@ mod tests {
         assert!(walked >= 5, "only {walked} puzzles with a kept circuit");
     }
 
+    /// A recording whose cache drops the states it met (and their nodes) counts them again
+    /// into new nodes: the circuits it keeps still put every solution where the stream does.
+    #[test]
+    fn circuits_recorded_while_the_cache_drops_states_follow_the_stream() {
+        use crate::solve::count::{Plan, generated_root};
+        use crate::solve::memo::Memo;
+
+        let mut walked = 0;
+        for seed in 0..40 {
+            let Some((model, root)) = generated_root(7, 7, 0.25, seed) else {
+                continue;
+            };
+            let grid = generate::random_grid(7, 7, 0.25, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let Some(stream) = every_solution(&puzzle) else {
+                continue;
+            };
+            let mut solver = Solver::new(&puzzle);
+            // Room for a few counts, and for every graph.
+            solver.memo = Memo::new(2 << 10).with_graph_budget(64 << 20);
+            solver
+                .memo
+                .plan(|| Plan::eliminating_all(&model, &root.domains));
+            solver.sweep_from = usize::MAX;
+            if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
+                continue;
+            }
+            walked += usize::from(solver.memo.evicted > 0);
+        }
+        assert!(
+            walked >= 5,
+            "only {walked} puzzles with a circuit and states dropped"
+        );
+    }
+
     /// Grids without sums count states that differ by a renaming of digits under one key;
     /// jumps on such grids, with sweeps down to small parts, land where branching does.
     #[test]

@@ -14,13 +14,11 @@
 //! its graph. An evaluation visits only the nodes below arms the state allows, which are few
 //! once the state decides the plan's first variables.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::Dag;
 use crate::solve::combos::{Mask, is_single};
-use crate::solve::memo::{Tally, WordHasher};
+use crate::solve::memo::Tally;
 use crate::solve::propagate::digits;
 
 /// Bytes a node (with what evaluations keep of it), an arm, a forced digit or a product's part
@@ -31,8 +29,6 @@ const SCRATCH_BYTES: usize = std::mem::size_of::<Option<Value>>() + 4;
 const ARM_BYTES: usize = std::mem::size_of::<Arm>();
 const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();
 const PART_BYTES: usize = std::mem::size_of::<u32>();
-/// Bytes of a remembered state besides its key.
-const SEEN_BYTES: usize = 96;
 
 /// A node of the circuit; its children come before it.
 #[derive(Debug)]
@@ -462,10 +458,9 @@ impl Circuit {
 #[derive(Default)]
 pub(crate) struct Building {
     circuit: Circuit,
-    /// The nodes of the states counted so far, by their keys (digits never renamed), with
-    /// their counts.
-    seen: HashMap<Box<[u32]>, (u32, Tally), BuildHasherDefault<WordHasher>>,
-    seen_bytes: usize,
+    /// The recording's number, under which the cache keeps the nodes of the states it counted
+    /// (see `Memo::recorded`).
+    recording: u32,
     room: usize,
     /// Past the budget, or a part the circuit cannot hold: nothing more is recorded.
     failed: bool,
@@ -474,12 +469,18 @@ pub(crate) struct Building {
 }
 
 impl Building {
-    /// A recording that gives up past `room` bytes.
-    pub(crate) fn within(room: usize) -> Building {
+    /// The recording numbered `recording`, which gives up past `room` bytes.
+    pub(crate) fn within(room: usize, recording: u32) -> Building {
         Building {
             room,
+            recording,
             ..Building::default()
         }
+    }
+
+    /// The recording's number.
+    pub(crate) fn recording(&self) -> u32 {
+        self.recording
     }
 
     /// Whether the recording still goes on.
@@ -491,21 +492,21 @@ impl Building {
     pub(crate) fn fail(&mut self) {
         *self = Building {
             failed: true,
+            recording: self.recording,
             ..Building::default()
         };
     }
 
     /// Bytes a sweep's recording may still take.
     pub(crate) fn room_left(&self) -> usize {
-        self.room
-            .saturating_sub(self.circuit.bytes + self.seen_bytes)
+        self.room.saturating_sub(self.circuit.bytes)
     }
 
     fn push(&mut self, node: Node, bytes: usize) -> u32 {
         self.circuit.nodes.push(node);
         let id = self.circuit.nodes.len() as u32 - 1;
         self.circuit.bytes += NODE_BYTES + bytes;
-        if self.circuit.bytes + self.seen_bytes > self.room {
+        if self.circuit.bytes > self.room {
             self.fail();
         }
         id
@@ -575,20 +576,6 @@ impl Building {
         self.push(Node::Decide { from, to }, ARM_BYTES * arms.len())
     }
 
-    /// The node and count of a state counted before in this recording.
-    pub(crate) fn seen(&self, key: &[u32]) -> Option<(u32, Tally)> {
-        self.seen.get(key).cloned()
-    }
-
-    /// Remembers the node and count of the state `key`.
-    pub(crate) fn remember(&mut self, key: &[u32], node: u32, count: &Tally) {
-        if self.failed {
-            return;
-        }
-        self.seen_bytes += 4 * key.len() + SEEN_BYTES;
-        self.seen.insert(key.into(), (node, count.clone()));
-    }
-
     /// The circuit of the component `vars` with root `root`; `None` if the recording failed.
     pub(crate) fn finish(self, root: u32, vars: &[u32]) -> Option<Circuit> {
         if self.failed || self.circuit.nodes.is_empty() {
@@ -637,7 +624,7 @@ mod tests {
     #[test]
     fn a_circuit_counts_the_arms_the_digits_allow() {
         // Variable 0 picks the digits variable 1 may take: 1 to 3, or 4 and 5.
-        let mut b = Building::within(1 << 20);
+        let mut b = Building::within(1 << 20, 1);
         let low = b.lone(1, 0b1110);
         let one = b.forced(&[0], &[1 << 1, 0]);
         let high = b.lone(1, 0b11_0000);
