@@ -24,8 +24,8 @@ use crate::solve::propagate::digits;
 /// Bytes a node (with what evaluations keep of it), an arm, a forced digit or a product's part
 /// take, for the memory budget (vectors' spare capacity aside).
 const NODE_BYTES: usize = std::mem::size_of::<Node>() + SCRATCH_BYTES;
-/// Bytes per node that evaluations keep (a value and a stamp), counted with the node.
-const SCRATCH_BYTES: usize = std::mem::size_of::<Option<Value>>() + 4;
+/// Bytes per node that evaluations keep (its mark, and a value if reached), counted with the node.
+const SCRATCH_BYTES: usize = std::mem::size_of::<Value>() + std::mem::size_of::<(u32, u32)>();
 const ARM_BYTES: usize = std::mem::size_of::<Arm>();
 const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();
 const PART_BYTES: usize = std::mem::size_of::<u32>();
@@ -207,10 +207,13 @@ impl Value {
 /// hundred of its tens of thousands of nodes).
 #[derive(Debug, Default)]
 struct Scratch {
-    /// Node values; current where `stamps` holds the evaluation's number.
-    values: Vec<Option<Value>>,
-    stamps: Vec<u32>,
+    /// Per node, the evaluation that last reached it and where its value is in `values`;
+    /// current where the first is this evaluation's number.
+    marks: Vec<(u32, u32)>,
     stamp: u32,
+    /// The values of the nodes reached, in the order they were valued: side by side, not
+    /// spread over a slot per node of the circuit.
+    values: Vec<Value>,
     /// The depth-first search's stack.
     stack: Vec<(u32, bool)>,
     /// Per arm of a reached branching, whether its forced digits are all allowed.
@@ -220,24 +223,40 @@ struct Scratch {
 impl Scratch {
     /// Starts an evaluation of a circuit of `nodes` nodes: none reached yet.
     fn start(&mut self, nodes: usize, arms: usize) {
-        if self.stamps.len() != nodes || self.stamp == u32::MAX {
-            self.values = vec![None; nodes];
-            self.stamps = vec![0; nodes];
+        if self.marks.len() != nodes || self.stamp == u32::MAX {
+            self.marks = vec![(0, 0); nodes];
             self.stamp = 0;
             self.open = vec![false; arms];
         }
         self.stamp += 1;
+        self.values.clear();
     }
 
     fn is_reached(&self, node: u32) -> bool {
-        self.stamps[node as usize] == self.stamp
+        self.marks[node as usize].0 == self.stamp
     }
 
     /// Marks `node` reached; whether it was not before.
     fn reach(&mut self, node: u32) -> bool {
         let fresh = !self.is_reached(node);
-        self.stamps[node as usize] = self.stamp;
+        if fresh {
+            // No value yet: reading it would be out of bounds, not another node's.
+            self.marks[node as usize] = (self.stamp, u32::MAX);
+        }
         fresh
+    }
+
+    /// Keeps the value of the reached node `node`.
+    fn set(&mut self, node: u32, value: Value) {
+        self.marks[node as usize].1 = self.values.len() as u32;
+        self.values.push(value);
+    }
+
+    /// The value of a reached node, once it has one.
+    fn value(&self, node: u32) -> &Value {
+        debug_assert!(self.is_reached(node));
+        let at = self.marks[node as usize].1 as usize;
+        self.values.get(at).expect("a child is valued first")
     }
 }
 
@@ -270,7 +289,7 @@ impl<'c> Evaluation<'c> {
         while let Some((node, expanded)) = stack.pop() {
             if expanded {
                 let value = eval.value(node as usize, target);
-                eval.scratch.values[node as usize] = Some(value);
+                eval.scratch.set(node, value);
                 continue;
             }
             // Met before: done, since a node met again below itself would be a cycle.
@@ -303,12 +322,7 @@ impl<'c> Evaluation<'c> {
     /// The value of a reached node whose reached children have theirs.
     fn value(&self, node: usize, target: Option<u32>) -> Value {
         let circuit = self.circuit;
-        let of = |n: u32| {
-            debug_assert!(self.scratch.is_reached(n));
-            self.scratch.values[n as usize]
-                .as_ref()
-                .expect("a child comes first")
-        };
+        let of = |n: u32| self.scratch.value(n);
         match &circuit.nodes[node] {
             &Node::Lone { var, digits } => {
                 let left = digits & self.allowed[var as usize];
@@ -358,20 +372,14 @@ impl<'c> Evaluation<'c> {
 
     /// The value of the root.
     fn root(&mut self) -> Value {
-        self.scratch.values[self.circuit.root as usize]
-            .take()
-            .expect("the root is reached")
+        let root = self.scratch.marks[self.circuit.root as usize].1;
+        std::mem::replace(&mut self.scratch.values[root as usize], Value::ZERO)
     }
 
     /// Writes into `out` the digits of one solution, if the root has any.
     fn fill(&self, out: &mut [u8]) -> bool {
         let circuit = self.circuit;
-        let has = |n: u32| {
-            self.scratch.is_reached(n)
-                && self.scratch.values[n as usize]
-                    .as_ref()
-                    .is_some_and(|v| !v.is_zero())
-        };
+        let has = |n: u32| self.scratch.is_reached(n) && !self.scratch.value(n).is_zero();
         if !has(circuit.root) {
             return false;
         }
