@@ -304,13 +304,13 @@ mod tests {
         );
     }
 
-    /// Walks through root parts the count cut in an elimination order (their circuits read
-    /// under the walk's decisions) find every solution where the stream puts it.
-    #[test]
-    fn walks_through_kept_circuits_follow_the_stream() {
+    /// Counts generated 7 × 7 puzzles whose root parts the count cuts in an elimination order,
+    /// with a cache made by `memo`, and checks every jump through the circuits it kept; the
+    /// puzzles walked, and how many of them had counts dropped from the cache.
+    fn walk_kept_circuits(memo: impl Fn() -> crate::solve::memo::Memo) -> (usize, usize) {
         use crate::solve::count::{Plan, generated_root};
 
-        let mut walked = 0;
+        let (mut walked, mut dropped) = (0, 0);
         for seed in 0..40 {
             let Some((model, root)) = generated_root(7, 7, 0.25, seed) else {
                 continue;
@@ -321,6 +321,7 @@ mod tests {
                 continue;
             };
             let mut solver = Solver::new(&puzzle);
+            solver.memo = memo();
             solver
                 .memo
                 .plan(|| Plan::eliminating_all(&model, &root.domains));
@@ -330,7 +331,16 @@ mod tests {
                 continue;
             }
             walked += 1;
+            dropped += usize::from(solver.memo.evicted > 0);
         }
+        (walked, dropped)
+    }
+
+    /// Walks through root parts the count cut in an elimination order (their circuits read
+    /// under the walk's decisions) find every solution where the stream puts it.
+    #[test]
+    fn walks_through_kept_circuits_follow_the_stream() {
+        let (walked, _) = walk_kept_circuits(crate::solve::memo::Memo::default);
         assert!(walked >= 5, "only {walked} puzzles with a kept circuit");
     }
 
@@ -338,34 +348,13 @@ mod tests {
     /// into new nodes: the circuits it keeps still put every solution where the stream does.
     #[test]
     fn circuits_recorded_while_the_cache_drops_states_follow_the_stream() {
-        use crate::solve::count::{Plan, generated_root};
         use crate::solve::memo::Memo;
 
-        let mut walked = 0;
-        for seed in 0..40 {
-            let Some((model, root)) = generated_root(7, 7, 0.25, seed) else {
-                continue;
-            };
-            let grid = generate::random_grid(7, 7, 0.25, seed);
-            let puzzle = Puzzle::from_grid(&grid).unwrap();
-            let Some(stream) = every_solution(&puzzle) else {
-                continue;
-            };
-            let mut solver = Solver::new(&puzzle);
-            // Room for a few counts, and for every graph.
-            solver.memo = Memo::new(2 << 10).with_graph_budget(64 << 20);
-            solver
-                .memo
-                .plan(|| Plan::eliminating_all(&model, &root.domains));
-            solver.sweep_from = usize::MAX;
-            if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
-                continue;
-            }
-            walked += usize::from(solver.memo.evicted > 0);
-        }
+        // Room for a few counts, and for every graph.
+        let (_, dropped) = walk_kept_circuits(|| Memo::new(2 << 10).with_graph_budget(64 << 20));
         assert!(
-            walked >= 5,
-            "only {walked} puzzles with a circuit and states dropped"
+            dropped >= 5,
+            "only {dropped} puzzles with a circuit and counts dropped"
         );
     }
 
