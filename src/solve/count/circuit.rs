@@ -30,7 +30,8 @@ const ARM_BYTES: usize = std::mem::size_of::<Arm>();
 const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();
 const PART_BYTES: usize = std::mem::size_of::<u32>();
 
-/// A node of the circuit; its children come before it.
+/// A node of the circuit; once recorded, numbered in the order an evaluation meets them (see
+/// [`Circuit::lay_out`]).
 #[derive(Debug)]
 enum Node {
     /// A variable whose every constraint is otherwise decided: its digits complete them all.
@@ -589,11 +590,91 @@ impl Building {
         if self.failed || self.circuit.nodes.is_empty() {
             return None;
         }
-        Some(Circuit {
+        let mut circuit = Circuit {
             vars: vars.to_vec(),
             root,
             ..self.circuit
-        })
+        };
+        circuit.lay_out();
+        Some(circuit)
+    }
+}
+
+impl Circuit {
+    /// Renumbers the nodes in the order an evaluation meets them (depth first from the root),
+    /// each branching's arms and their forced digits side by side, and drops what the root
+    /// does not reach (the parts of arms without solutions). As recorded, each arm's digits sit
+    /// after everything counted below its sibling before it, and a walk's evaluations test
+    /// millions of arms: in this order they read memory front to back.
+    fn lay_out(&mut self) {
+        let mut order = Vec::with_capacity(self.nodes.len());
+        let mut number = vec![u32::MAX; self.nodes.len()];
+        let mut stack = vec![self.root];
+        while let Some(node) = stack.pop() {
+            if number[node as usize] != u32::MAX {
+                continue;
+            }
+            number[node as usize] = order.len() as u32;
+            order.push(node);
+            match self.nodes[node as usize] {
+                Node::Product { from, to } => {
+                    stack.extend_from_slice(&self.parts[from as usize..to as usize]);
+                }
+                Node::Decide { from, to } => {
+                    stack.extend(
+                        self.arms[from as usize..to as usize]
+                            .iter()
+                            .map(|a| a.child),
+                    );
+                }
+                Node::Lone { .. } | Node::Swept(_) => {}
+            }
+        }
+        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes)
+            .into_iter()
+            .map(Some)
+            .collect();
+        // The bytes stay those recorded: what the budget let the recording take, a little
+        // more than what is left.
+        let mut laid = Circuit {
+            vars: std::mem::take(&mut self.vars),
+            bytes: self.bytes,
+            root: 0,
+            ..Circuit::default()
+        };
+        for &node in &order {
+            let node = match old[node as usize].take().expect("numbered once") {
+                Node::Product { from, to } => {
+                    let at = laid.parts.len() as u32;
+                    let parts = &self.parts[from as usize..to as usize];
+                    laid.parts.extend(parts.iter().map(|&p| number[p as usize]));
+                    Node::Product {
+                        from: at,
+                        to: laid.parts.len() as u32,
+                    }
+                }
+                Node::Decide { from, to } => {
+                    let at = laid.arms.len() as u32;
+                    for arm in &self.arms[from as usize..to as usize] {
+                        let forced = &self.forced[arm.from as usize..arm.to as usize];
+                        let start = laid.forced.len() as u32;
+                        laid.forced.extend_from_slice(forced);
+                        laid.arms.push(Arm {
+                            from: start,
+                            to: laid.forced.len() as u32,
+                            child: number[arm.child as usize],
+                        });
+                    }
+                    Node::Decide {
+                        from: at,
+                        to: laid.arms.len() as u32,
+                    }
+                }
+                other => other,
+            };
+            laid.nodes.push(node);
+        }
+        *self = laid;
     }
 }
 
