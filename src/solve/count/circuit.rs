@@ -215,6 +215,10 @@ struct Scratch {
     /// The values of the nodes reached, in the order they were valued: side by side, not
     /// spread over a slot per node of the circuit.
     values: Vec<Value>,
+    /// The counts of the nodes reached when they all fit in 128 bits (see [`Narrow`]): one per
+    /// node, or one per digit of the target; a node's mark holds where its first is, doubled,
+    /// plus one if it is split.
+    counts: Vec<u128>,
     /// The depth-first search's stack.
     stack: Vec<(u32, bool)>,
     /// Per arm of a reached branching, whether its forced digits are all allowed.
@@ -231,6 +235,7 @@ impl Scratch {
         }
         self.stamp += 1;
         self.values.clear();
+        self.counts.clear();
     }
 
     fn is_reached(&self, node: u32) -> bool {
@@ -253,6 +258,17 @@ impl Scratch {
         self.values.push(value);
     }
 
+    /// The narrow counts of a reached node that has them, and whether they are split.
+    fn counts(&self, node: u32, width: usize) -> (&[u128], bool) {
+        debug_assert!(self.is_reached(node));
+        let at = self.marks[node as usize].1;
+        let (from, split) = ((at >> 1) as usize, at & 1 == 1);
+        (
+            &self.counts[from..from + if split { width } else { 1 }],
+            split,
+        )
+    }
+
     /// The value of a reached node, once it has one.
     fn value(&self, node: u32) -> &Value {
         debug_assert!(self.is_reached(node));
@@ -269,32 +285,88 @@ struct Evaluation<'c> {
     scratch: MutexGuard<'c, Scratch>,
 }
 
+/// How an evaluation values its nodes.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// As [`Value`]s, split by the digit of the target if given: exact at any size.
+    Wide(Option<u32>),
+    /// As `u128` counts split by the digit of the target, giving up past 128 bits.
+    Narrow(Narrow),
+}
+
+/// A narrow evaluation's target and its allowed digits. Its split counts take a `u128` per
+/// allowed digit (two or three, at a walk's decisions) instead of a [`Value`]'s 176 bytes: an
+/// evaluation reaches tens of thousands of nodes, and their values no longer fit in the
+/// processor's caches as `Value`s.
+#[derive(Clone, Copy)]
+struct Narrow {
+    target: u32,
+    digits: Mask,
+    width: usize,
+}
+
+impl Narrow {
+    fn new(target: u32, allowed: &[Mask]) -> Narrow {
+        let digits = allowed[target as usize];
+        let width = digits.count_ones() as usize;
+        Narrow {
+            target,
+            digits,
+            width,
+        }
+    }
+
+    /// Where the target's digit `d` is among its split counts.
+    fn index(&self, d: u8) -> usize {
+        (self.digits & ((1 << d) - 1)).count_ones() as usize
+    }
+}
+
 impl<'c> Evaluation<'c> {
-    /// Evaluates the nodes reached from the root, each after its reached children (depth
-    /// first, without recursion), splitting the counts by the digit of `target` if given.
+    /// Evaluates the nodes reached from the root as [`Value`]s, splitting the counts by the
+    /// digit of `target` if given.
     fn new(circuit: &'c Circuit, allowed: &'c [Mask], target: Option<u32>) -> Self {
+        let mut eval = Evaluation::start(circuit, allowed);
+        eval.reach(Mode::Wide(target));
+        eval
+    }
+
+    /// An evaluation with nothing reached yet.
+    fn start(circuit: &'c Circuit, allowed: &'c [Mask]) -> Self {
         let mut scratch = circuit
             .scratch
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         scratch.start(circuit.nodes.len(), circuit.arms.len());
-        // A node on the stack, and whether its children are on it above it already.
-        let mut stack = std::mem::take(&mut scratch.stack);
-        stack.clear();
-        stack.push((circuit.root, false));
-        let mut eval = Evaluation {
+        Evaluation {
             circuit,
             allowed,
             scratch,
-        };
+        }
+    }
+
+    /// Reaches the nodes from the root through the open arms and values each after its reached
+    /// children (depth first, without recursion); false if a narrow count passed 128 bits.
+    fn reach(&mut self, mode: Mode) -> bool {
+        let circuit = self.circuit;
+        // A node on the stack, and whether its children are on it above it already.
+        let mut stack = std::mem::take(&mut self.scratch.stack);
+        stack.clear();
+        stack.push((circuit.root, false));
+        let mut fits = true;
         while let Some((node, expanded)) = stack.pop() {
             if expanded {
-                let value = eval.value(node as usize, target);
-                eval.scratch.set(node, value);
+                match mode {
+                    Mode::Wide(target) => self.value(node, target),
+                    Mode::Narrow(narrow) => fits = self.narrow_value(node, &narrow),
+                }
+                if !fits {
+                    break;
+                }
                 continue;
             }
             // Met before: done, since a node met again below itself would be a cycle.
-            if !eval.scratch.reach(node) {
+            if !self.scratch.reach(node) {
                 continue;
             }
             stack.push((node, true));
@@ -306,8 +378,8 @@ impl<'c> Evaluation<'c> {
                 Node::Decide { from, to } => {
                     for a in from as usize..to as usize {
                         let arm = &circuit.arms[a];
-                        let open = open(circuit, allowed, arm);
-                        eval.scratch.open[a] = open;
+                        let open = open(circuit, self.allowed, arm);
+                        self.scratch.open[a] = open;
                         if open {
                             stack.push((arm.child, false));
                         }
@@ -316,12 +388,120 @@ impl<'c> Evaluation<'c> {
                 Node::Lone { .. } | Node::Swept(_) => {}
             }
         }
-        eval.scratch.stack = stack;
-        eval
+        self.scratch.stack = stack;
+        fits
+    }
+
+    /// Counts a reached node whose reached children have theirs, as [`Evaluation::value`]
+    /// does, in `u128`s at the end of the narrow counts; false if a count passes 128 bits.
+    fn narrow_value(&mut self, node: u32, narrow: &Narrow) -> bool {
+        let (circuit, allowed) = (self.circuit, self.allowed);
+        let scratch = &mut *self.scratch;
+        let width = narrow.width;
+        let mut acc = [0u128; 10];
+        let mut split = false;
+        match &circuit.nodes[node as usize] {
+            &Node::Lone { var, digits: d } => {
+                let left = d & allowed[var as usize];
+                if var == narrow.target {
+                    split = true;
+                    for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
+                        *n = u128::from(left >> d & 1);
+                    }
+                } else {
+                    acc[0] = left.count_ones().into();
+                }
+            }
+            Node::Swept(dag) => {
+                if dag.vars().contains(&narrow.target) {
+                    split = true;
+                    let per = dag.digit_counts(allowed, narrow.target);
+                    for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
+                        *n = per[d as usize];
+                    }
+                } else {
+                    acc[0] = dag.count(allowed);
+                }
+            }
+            &Node::Product { from, to } => {
+                acc[0] = 1;
+                for &part in &circuit.parts[from as usize..to as usize] {
+                    let (counts, part_split) = scratch.counts(part, width);
+                    // The target lies in one part at most: one side of each product is flat.
+                    let (a, by) = if part_split {
+                        split = true;
+                        (acc[0], counts)
+                    } else {
+                        (counts[0], &acc[..if split { width } else { 1 }])
+                    };
+                    let mut out = [0u128; 10];
+                    for (o, &n) in out.iter_mut().zip(by) {
+                        let Some(p) = n.checked_mul(a) else {
+                            return false;
+                        };
+                        *o = p;
+                    }
+                    acc = out;
+                }
+            }
+            &Node::Decide { from, to } => {
+                let mut flat = 0u128;
+                for a in from as usize..to as usize {
+                    if !scratch.open[a] {
+                        continue;
+                    }
+                    let arm = &circuit.arms[a];
+                    let (counts, child_split) = scratch.counts(arm.child, width);
+                    let forced = &circuit.forced[arm.from as usize..arm.to as usize];
+                    let sums = match forced.binary_search_by_key(&narrow.target, |&(v, _)| v) {
+                        Ok(i) => {
+                            split = true;
+                            let Some(total) =
+                                counts.iter().try_fold(0u128, |s, &n| s.checked_add(n))
+                            else {
+                                return false;
+                            };
+                            let at = narrow.index(forced[i].1);
+                            acc[at].checked_add(total).map(|s| acc[at] = s)
+                        }
+                        Err(_) if child_split => {
+                            split = true;
+                            acc.iter_mut()
+                                .zip(counts)
+                                .try_for_each(|(x, &n)| x.checked_add(n).map(|s| *x = s))
+                        }
+                        Err(_) => flat.checked_add(counts[0]).map(|s| flat = s),
+                    };
+                    if sums.is_none() {
+                        return false;
+                    }
+                }
+                // Every arm holds the target when the node does (forced or in a part), so a
+                // flat arm next to a split one has no solutions.
+                if split {
+                    debug_assert_eq!(flat, 0, "a flat arm beside split ones");
+                } else {
+                    acc[0] = flat;
+                }
+            }
+        }
+        let at = scratch.counts.len();
+        debug_assert!(at < 1 << 31, "narrow counts past their marks' range");
+        scratch.marks[node as usize].1 = (at << 1 | usize::from(split)) as u32;
+        scratch
+            .counts
+            .extend_from_slice(&acc[..if split { width } else { 1 }]);
+        true
+    }
+
+    /// Values a reached node whose reached children have theirs.
+    fn value(&mut self, node: u32, target: Option<u32>) {
+        let value = self.wide_value(node as usize, target);
+        self.scratch.set(node, value);
     }
 
     /// The value of a reached node whose reached children have theirs.
-    fn value(&self, node: usize, target: Option<u32>) -> Value {
+    fn wide_value(&self, node: usize, target: Option<u32>) -> Value {
         let circuit = self.circuit;
         let of = |n: u32| self.scratch.value(n);
         match &circuit.nodes[node] {
@@ -439,6 +619,19 @@ impl Circuit {
 
     /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
     pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
+        let narrow = Narrow::new(var, allowed);
+        let mut eval = Evaluation::start(self, allowed);
+        if eval.reach(Mode::Narrow(narrow)) {
+            let (counts, split) = eval.scratch.counts(self.root, narrow.width);
+            let mut per: [Tally; 10] = std::array::from_fn(|_| Tally::ZERO);
+            if split {
+                for (&n, d) in counts.iter().zip(digits(narrow.digits)) {
+                    per[d as usize] = Tally::Small(n);
+                }
+            }
+            return per;
+        }
+        drop(eval);
         Evaluation::new(self, allowed, Some(var)).root().per_digit()
     }
 
@@ -727,5 +920,41 @@ mod tests {
         let per_digit = circuit.digit_counts(&[1 << 1 | 1 << 2, 1 << 4 | 1 << 2], 0);
         assert_eq!((&per_digit[1], &per_digit[2]), (&Tally::ONE, &Tally::ONE));
         assert_eq!(circuit.count(&[any, any]), Tally::Small(5));
+    }
+
+    /// Digit counts past 128 bits come out exact: the narrow evaluation gives way to the wide.
+    #[test]
+    fn digit_counts_past_128_bits_are_exact() {
+        // Variable 0 takes 1 (then variables 1 to 45 take any of 9 digits) or 2 (any of 8).
+        let any: Mask = 0b11_1111_1110;
+        let mut b = Building::within(1 << 20, 1);
+        let mut arms = Vec::new();
+        for (d, digits) in [(1, any), (2, any & !(1 << 9))] {
+            let lones: Vec<u32> = (1..=45).map(|v| b.lone(v, digits)).collect();
+            let rest = b.product(&lones);
+            let mut domains = vec![0; 46];
+            domains[0] = 1 << d;
+            arms.push((b.forced(&[0], &domains), rest));
+        }
+        let root = b.decide(&arms);
+        let vars: Vec<u32> = (0..=45).collect();
+        let circuit = b.finish(root, &vars).expect("recorded");
+        let (nine, eight) = (BigUint::from(9u8), BigUint::from(8u8));
+        let per_digit = circuit.digit_counts(&[any; 46], 0);
+        assert_eq!(per_digit[1].to_big(), nine.pow(45));
+        assert_eq!(per_digit[2].to_big(), eight.pow(45));
+        // Variable 7 inside the products: 9^44 + 8^44 for each digit it takes in both, 9^44
+        // for 9.
+        let per_digit = circuit.digit_counts(&[any; 46], 7);
+        assert_eq!(per_digit[3].to_big(), nine.pow(44) + eight.pow(44));
+        assert_eq!(per_digit[9].to_big(), nine.pow(44));
+        // Small enough once the rest are decided (the narrow evaluation answers).
+        let mut allowed = [1 << 3; 46];
+        allowed[0] = any;
+        allowed[7] = any;
+        let per_digit = circuit.digit_counts(&allowed, 7);
+        assert_eq!(per_digit[3], Tally::Small(2));
+        assert_eq!(per_digit[9], Tally::ONE);
+        assert_eq!(per_digit[5], Tally::Small(2));
     }
 }
