@@ -28,29 +28,35 @@
 //! sweeps) and caches them.
 
 mod circuit;
+mod component;
 mod dag;
+mod deep_stack;
 mod graph;
 mod plan;
+mod solver;
 mod sweep;
 
 pub(crate) use circuit::Circuit;
 pub(crate) use dag::Dag;
+pub(crate) use deep_stack::on_deep_stack;
 pub(crate) use graph::Graph;
 pub(crate) use plan::Plan;
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use num_bigint::BigUint;
-
+use super::CancelToken;
+#[cfg(doc)]
+use super::Solver;
 use super::combos::{Mask, is_single};
 use super::flow::Flow;
 use super::memo::{Memo, Tally};
-use super::model::{Kind, Model};
-use super::propagate::{assign, digits, propagate_all};
+use super::model::Model;
+#[cfg(test)]
+use super::propagate::propagate_all;
+use super::propagate::{assign, digits};
 use super::search::branch_rank;
 use super::state::{Mark, State};
-use super::{CancelToken, Solver, Stats};
 use circuit::Building;
 use dag::Recording;
 
@@ -496,140 +502,6 @@ impl<'a, 'f> Counter<'a, 'f> {
         self.memo.graph(&self.key)
     }
 
-    /// The undecided variables among `vars` (ascending) as connected components, each
-    /// ascending, ordered by their lowest variable.
-    pub(crate) fn components(&mut self, vars: &[u32]) -> Vec<Vec<u32>> {
-        debug_assert!(vars.is_sorted(), "components of unsorted variables");
-        let epoch = self.next_epoch();
-        // Each undecided variable gets its part's number, found by a search that reads each
-        // constraint once; the parts are then filled in `vars`' order, so none needs sorting.
-        let mut count = 0;
-        for &v in vars {
-            if self.stamp[v as usize] == epoch || is_single(self.state.domains[v as usize]) {
-                continue;
-            }
-            self.stamp[v as usize] = epoch;
-            self.part_of[v as usize] = count;
-            self.bfs.push(v);
-            while let Some(x) = self.bfs.pop() {
-                for &c in self.model.constraints_of(x as usize) {
-                    if self.con_stamp[c as usize] == epoch {
-                        continue;
-                    }
-                    self.con_stamp[c as usize] = epoch;
-                    for &y in self.model.vars_of(c as usize) {
-                        let yu = y as usize;
-                        if self.stamp[yu] != epoch && !is_single(self.state.domains[yu]) {
-                            self.stamp[yu] = epoch;
-                            self.part_of[yu] = count;
-                            self.bfs.push(y);
-                        }
-                    }
-                }
-            }
-            count += 1;
-        }
-        let mut parts = vec![Vec::new(); count as usize];
-        for &v in vars {
-            if self.stamp[v as usize] == epoch {
-                parts[self.part_of[v as usize] as usize].push(v);
-            }
-        }
-        parts
-    }
-
-    /// Encodes a component's state into `self.key`: its size, each variable with its domain,
-    /// then each run with a sum that it touches with the run's decided digits' sum (and a
-    /// cryptic run's decided letters). A component that touches no such run has its digits
-    /// renamed first (see [`Counter::rename_digits`]).
-    fn build_key(&mut self, comp: &[u32]) {
-        let epoch = self.next_epoch();
-        self.key.clear();
-        self.touched.clear();
-        self.key.push(comp.len() as u32);
-        for &v in comp {
-            self.key
-                .push(v << 10 | u32::from(self.state.domains[v as usize]));
-            for &c in self.model.constraints_of(v as usize) {
-                let kind = self.model.constraints[c as usize].kind;
-                if matches!(kind, Kind::Sum | Kind::Cipher { .. })
-                    && self.con_stamp[c as usize] != epoch
-                {
-                    self.con_stamp[c as usize] = epoch;
-                    self.touched.push(c);
-                }
-            }
-        }
-        if self.touched.is_empty() {
-            self.rename_digits(comp);
-            return;
-        }
-        // The runs come in the order the component's variables first touch them, which the
-        // variables alone decide: the same component always lists them the same way.
-        for &c in &self.touched {
-            let domains = &self.state.domains;
-            let decided = |v: u32| {
-                let d = domains[v as usize];
-                is_single(d).then(|| d.trailing_zeros())
-            };
-            let fixed_sum: u32 = self
-                .model
-                .cells_of(c as usize)
-                .iter()
-                .filter_map(|&v| decided(v))
-                .sum();
-            let letters = match self.model.constraints[c as usize].kind {
-                Kind::Cipher { tens, units } => {
-                    let digit = |v: Option<u32>| v.and_then(decided).unwrap_or(15);
-                    digit(tens) << 4 | digit(Some(units))
-                }
-                _ => 0,
-            };
-            // The runs follow from the variables, so their order alone tells them apart.
-            self.key.push(letters << 8 | fixed_sum);
-        }
-    }
-
-    /// Renames the digits in the key of a component whose constraints are all "all different"
-    /// or "equal": swapping two digits everywhere in it changes none of its solutions' number,
-    /// so states that differ only by such a swap (after each digit of an open grid's first
-    /// cell, say) should share their count. Digits are ranked by the set of variables that can
-    /// take them, which names every state of such a family the same way: two digits with the
-    /// same set are interchangeable, so their order between them does not matter.
-    fn rename_digits(&mut self, comp: &[u32]) {
-        const DIGITS: usize = 10;
-        let words = comp.len().div_ceil(64);
-        self.takers.clear();
-        self.takers.resize(DIGITS * words, 0);
-        for (i, &v) in comp.iter().enumerate() {
-            for d in digits(self.state.domains[v as usize]) {
-                self.takers[d as usize * words + i / 64] |= 1 << (i % 64);
-            }
-        }
-        let takers = |d: usize| &self.takers[d * words..(d + 1) * words];
-        let mut order: [usize; DIGITS] = std::array::from_fn(|d| d);
-        order.sort_unstable_by(|&a, &b| takers(a).cmp(takers(b)));
-        let mut rank = [0u32; DIGITS];
-        for (r, &d) in order.iter().enumerate() {
-            rank[d] = r as u32;
-        }
-        for (i, &v) in comp.iter().enumerate() {
-            let renamed =
-                digits(self.state.domains[v as usize]).fold(0, |m, d| m | 1 << rank[d as usize]);
-            self.key[1 + i] = v << 10 | renamed;
-        }
-    }
-
-    fn next_epoch(&mut self) -> u32 {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.con_stamp.fill(0);
-            self.epoch = 1;
-        }
-        self.epoch
-    }
-
     /// Polls the cancel token and reports progress now and then.
     #[inline]
     fn tick(&mut self) -> Result<(), Cancelled> {
@@ -659,135 +531,6 @@ impl<'a, 'f> Counter<'a, 'f> {
     }
 }
 
-impl Solver<'_> {
-    /// Bounds the memory the solver's count cache may hold (default 512 MiB); past it the
-    /// least recently used counts are dropped and recounted when needed. Graphs kept for `nth`
-    /// (of swept components, and circuits of components cut in the plan's order, with the
-    /// states a circuit's recording has met) take up to a quarter of that again (later ones are
-    /// not kept), and a sweep (see the module's notes) holds up to about 70 MB more while it
-    /// runs.
-    pub fn with_count_memory(mut self, bytes: usize) -> Self {
-        self.memo = Memo::new(bytes);
-        self
-    }
-
-    /// The exact number of solutions; `Err(Cancelled)` if the cancel token fired first.
-    pub fn count(&mut self) -> Result<BigUint, Cancelled> {
-        self.run_count(None)
-    }
-
-    /// Like [`Solver::count`], calling `progress` with the fraction of the search space resolved
-    /// (0.0 to 1.0) about every 50 ms, and with 1.0 when the count is complete.
-    pub fn count_with_progress(
-        &mut self,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<BigUint, Cancelled> {
-        self.run_count(Some(progress))
-    }
-
-    fn run_count(&mut self, progress: Option<&mut dyn FnMut(f64)>) -> Result<BigUint, Cancelled> {
-        let start = Instant::now();
-        let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
-        let (keep_graphs, sweep_from) = (self.keep_graphs, self.sweep_from);
-        let flow_after = self.tuning.flow_after;
-        let (total, mut stats) = on_deep_stack(model.vars, progress, |sink| {
-            let mut stats = Stats {
-                nodes: 1,
-                ..Stats::default()
-            };
-            let mut state = State::new(model);
-            if propagate_all(model, &mut state).is_err() {
-                stats.propagations = state.revisions;
-                if let Some(sink) = sink {
-                    sink(1.0);
-                }
-                return (Ok(BigUint::ZERO), stats);
-            }
-            let all: Vec<u32> = (0..model.vars as u32).collect();
-            let mut counter = Counter::new(model, state, memo, cancel, sink);
-            counter.sweep_from = sweep_from;
-            counter.record = keep_graphs;
-            counter.flow_after = flow_after;
-            let total = counter.count_part(&all, (0.0, 1.0));
-            if total.is_ok() {
-                counter.report_done();
-            }
-            stats.nodes += counter.nodes;
-            stats.guesses = counter.nodes;
-            stats.backtracks = counter.backtracks;
-            stats.propagations = counter.state.revisions;
-            (total.map(BigUint::from), stats)
-        });
-        stats.elapsed = start.elapsed();
-        self.stats = stats;
-        total
-    }
-}
-
-/// Stack bytes per variable: the counter and `nth` recurse about twice per decision, and a path
-/// takes at most one decision per variable.
-const STACK_PER_VAR: usize = 2 << 10;
-
-/// Runs `work` on a thread whose stack fits the recursion over `vars` variables (a deep path on a
-/// big puzzle would overflow an ordinary stack), passing it a progress sink whose reports reach
-/// `progress` on the calling thread.
-pub(crate) fn on_deep_stack<R: Send>(
-    vars: usize,
-    progress: Option<&mut dyn FnMut(f64)>,
-    work: impl FnOnce(Option<&mut dyn FnMut(f64)>) -> R + Send,
-) -> R {
-    let wants_progress = progress.is_some();
-    let (tx, rx) = std::sync::mpsc::channel::<f64>();
-    // Shared rather than moved, so the work can still run here if no thread can be made.
-    let work = Mutex::new(Some(work));
-    let take = || work.lock().unwrap_or_else(PoisonError::into_inner).take();
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new()
-            .name("kakuro-count".into())
-            .stack_size((1 << 20) + vars.saturating_mul(STACK_PER_VAR))
-            .spawn_scoped(scope, move || {
-                let mut send = |p: f64| {
-                    let _ = tx.send(p);
-                };
-                let work = take().expect("the work is taken once");
-                work(if wants_progress {
-                    Some(&mut send)
-                } else {
-                    None
-                })
-            });
-        let Ok(worker) = spawned else {
-            let work = take().expect("the thread never started");
-            return work(progress);
-        };
-        if let Some(progress) = progress {
-            // Ends when the worker drops its sender, i.e. when it is done.
-            for p in rx {
-                progress(p);
-            }
-        }
-        match worker.join() {
-            Ok(r) => r,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    })
-}
-
-impl Solver<'_> {
-    /// The sizes (undecided variables) of the independent parts left after propagation at the
-    /// root, in enumeration order; empty when propagation alone decides or refutes the puzzle.
-    pub fn parts(&self) -> Vec<usize> {
-        let mut state = State::new(&self.model);
-        if propagate_all(&self.model, &mut state).is_err() {
-            return Vec::new();
-        }
-        let all: Vec<u32> = (0..self.model.vars as u32).collect();
-        let mut memo = Memo::new(0);
-        let mut counter = Counter::new(&self.model, state, &mut memo, &self.cancel, None);
-        counter.components(&all).iter().map(Vec::len).collect()
-    }
-}
-
 /// The model of `generate::random_grid(width, height, walls, seed)` and its root state after
 /// propagation; `None` when propagation finds no solution. For the counting modules' tests.
 #[cfg(test)]
@@ -807,13 +550,14 @@ pub(crate) fn generated_root(
 
 #[cfg(test)]
 mod tests {
+    use num_bigint::BigUint;
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
 
     use super::*;
     use crate::puzzle::Puzzle;
-    use crate::solve::generate;
+    use crate::solve::{Solver, generate};
 
     /// Checking each decision against the sums' flow cuts branches that propagation lets
     /// through on dense puzzles (30 × 30 at 40% walls: seed 9 counts in 44 nodes instead of
