@@ -300,14 +300,14 @@ enum Mode {
 /// processor's caches as `Value`s.
 #[derive(Clone, Copy)]
 struct Narrow {
-    target: u32,
+    target: Option<u32>,
     digits: Mask,
     width: usize,
 }
 
 impl Narrow {
-    fn new(target: u32, allowed: &[Mask]) -> Narrow {
-        let digits = allowed[target as usize];
+    fn new(target: Option<u32>, allowed: &[Mask]) -> Narrow {
+        let digits = target.map_or(0, |t| allowed[t as usize]);
         let width = digits.count_ones() as usize;
         Narrow {
             target,
@@ -403,7 +403,7 @@ impl<'c> Evaluation<'c> {
         match &circuit.nodes[node as usize] {
             &Node::Lone { var, digits: d } => {
                 let left = d & allowed[var as usize];
-                if var == narrow.target {
+                if Some(var) == narrow.target {
                     split = true;
                     for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
                         *n = u128::from(left >> d & 1);
@@ -413,9 +413,9 @@ impl<'c> Evaluation<'c> {
                 }
             }
             Node::Swept(dag) => {
-                if dag.vars().contains(&narrow.target) {
+                if let Some(t) = narrow.target.filter(|t| dag.vars().contains(t)) {
                     split = true;
-                    let per = dag.digit_counts(allowed, narrow.target);
+                    let per = dag.digit_counts(allowed, t);
                     for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
                         *n = per[d as usize];
                     }
@@ -453,8 +453,11 @@ impl<'c> Evaluation<'c> {
                     let arm = &circuit.arms[a];
                     let (counts, child_split) = scratch.counts(arm.child, width);
                     let forced = &circuit.forced[arm.from as usize..arm.to as usize];
-                    let sums = match forced.binary_search_by_key(&narrow.target, |&(v, _)| v) {
-                        Ok(i) => {
+                    let target = narrow
+                        .target
+                        .and_then(|t| forced.binary_search_by_key(&t, |&(v, _)| v).ok());
+                    let sums = match target {
+                        Some(i) => {
                             split = true;
                             let Some(total) =
                                 counts.iter().try_fold(0u128, |s, &n| s.checked_add(n))
@@ -464,13 +467,13 @@ impl<'c> Evaluation<'c> {
                             let at = narrow.index(forced[i].1);
                             acc[at].checked_add(total).map(|s| acc[at] = s)
                         }
-                        Err(_) if child_split => {
+                        None if child_split => {
                             split = true;
                             acc.iter_mut()
                                 .zip(counts)
                                 .try_for_each(|(x, &n)| x.checked_add(n).map(|s| *x = s))
                         }
-                        Err(_) => flat.checked_add(counts[0]).map(|s| flat = s),
+                        None => flat.checked_add(counts[0]).map(|s| flat = s),
                     };
                     if sums.is_none() {
                         return false;
@@ -557,10 +560,22 @@ impl<'c> Evaluation<'c> {
         std::mem::replace(&mut self.scratch.values[root as usize], Value::ZERO)
     }
 
-    /// Writes into `out` the digits of one solution, if the root has any.
-    fn fill(&self, out: &mut [u8]) -> bool {
+    /// Writes into `out` the digits of one solution, if the root has any, after reaching the
+    /// nodes in `mode`.
+    fn fill(&self, out: &mut [u8], mode: Mode) -> bool {
         let circuit = self.circuit;
-        let has = |n: u32| self.scratch.is_reached(n) && !self.scratch.value(n).is_zero();
+        let has = |n: u32| {
+            self.scratch.is_reached(n)
+                && match mode {
+                    Mode::Wide(_) => !self.scratch.value(n).is_zero(),
+                    Mode::Narrow(narrow) => self
+                        .scratch
+                        .counts(n, narrow.width)
+                        .0
+                        .iter()
+                        .any(|&c| c != 0),
+                }
+        };
         if !has(circuit.root) {
             return false;
         }
@@ -619,7 +634,7 @@ impl Circuit {
 
     /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
     pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
-        let narrow = Narrow::new(var, allowed);
+        let narrow = Narrow::new(Some(var), allowed);
         let mut eval = Evaluation::start(self, allowed);
         if eval.reach(Mode::Narrow(narrow)) {
             let (counts, split) = eval.scratch.counts(self.root, narrow.width);
@@ -638,7 +653,13 @@ impl Circuit {
     /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
     /// there is none.
     pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
-        Evaluation::new(self, allowed, None).fill(out)
+        let narrow = Mode::Narrow(Narrow::new(None, allowed));
+        let mut eval = Evaluation::start(self, allowed);
+        if eval.reach(narrow) {
+            return eval.fill(out, narrow);
+        }
+        drop(eval);
+        Evaluation::new(self, allowed, None).fill(out, Mode::Wide(None))
     }
 
     /// Bytes held (approximately).
@@ -943,6 +964,13 @@ mod tests {
         let per_digit = circuit.digit_counts(&[any; 46], 0);
         assert_eq!(per_digit[1].to_big(), nine.pow(45));
         assert_eq!(per_digit[2].to_big(), eight.pow(45));
+        let mut out = [0; 46];
+        assert!(circuit.pick(&[any; 46], &mut out));
+        assert_eq!(out, [1; 46]);
+        let mut allowed = [any; 46];
+        allowed[0] = 1 << 2;
+        allowed[45] = 1 << 9;
+        assert!(!circuit.pick(&allowed, &mut out));
         // Variable 7 inside the products: 9^44 + 8^44 for each digit it takes in both, 9^44
         // for 9.
         let per_digit = circuit.digit_counts(&[any; 46], 7);
