@@ -1,0 +1,632 @@
+//! An evaluation of a circuit under some allowed digits: the value of every node the root
+//! reaches through allowed arms. A walk evaluates the same circuit once per decision and reaches
+//! a few hundred of its tens of thousands of nodes, so each evaluation keeps its scratch for
+//! the next, and costs what it reaches, not the whole circuit.
+
+use std::sync::{MutexGuard, PoisonError};
+
+use super::{Arm, Circuit, Node};
+use crate::solve::combos::Mask;
+use crate::solve::memo::Tally;
+use crate::solve::propagate::digits;
+
+/// A node's count under some allowed digits, split by the digit of one target variable when the
+/// node's variables include it.
+#[derive(Clone, Debug)]
+pub(super) enum Value {
+    Flat(Tally),
+    /// Split, while every count fits in 128 bits: kept inline, since a walk's evaluations make
+    /// and drop thousands of these.
+    Digits([u128; 10]),
+    /// Split, past 128 bits.
+    PerDigit(Box<[Tally; 10]>),
+}
+
+impl Value {
+    const ZERO: Value = Value::Flat(Tally::ZERO);
+
+    fn total(&self) -> Tally {
+        match self {
+            Value::Flat(n) => n.clone(),
+            Value::Digits(per) => per.map(Tally::Small).iter().sum(),
+            Value::PerDigit(per) => per.iter().sum(),
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        match self {
+            Value::Flat(n) => n.is_zero(),
+            Value::Digits(per) => per.iter().all(|&n| n == 0),
+            Value::PerDigit(per) => per.iter().all(Tally::is_zero),
+        }
+    }
+
+    /// The split counts past 128 bits.
+    fn widened(&self) -> Box<[Tally; 10]> {
+        match self {
+            Value::Digits(per) => Box::new(per.map(Tally::Small)),
+            Value::PerDigit(per) => per.clone(),
+            Value::Flat(_) => Box::new(std::array::from_fn(|_| Tally::ZERO)),
+        }
+    }
+
+    /// The counts per digit, whatever their width.
+    fn per_digit(self) -> [Tally; 10] {
+        match self {
+            Value::Digits(per) => per.map(Tally::Small),
+            Value::PerDigit(per) => *per,
+            // No solution at all (or the target outside the node's variables).
+            Value::Flat(_) => std::array::from_fn(|_| Tally::ZERO),
+        }
+    }
+
+    /// The count of this and an independent part together.
+    fn times(self, other: &Value) -> Value {
+        match (self, other) {
+            (Value::Flat(mut a), Value::Flat(b)) => {
+                a.mul(b);
+                Value::Flat(a)
+            }
+            (Value::Flat(a), split) => split.scaled(&a),
+            (split, Value::Flat(a)) => split.scaled(a),
+            _ => unreachable!("a variable lies in one part of a product"),
+        }
+    }
+
+    /// This split count times `a`.
+    fn scaled(&self, a: &Tally) -> Value {
+        if let (Value::Digits(per), Tally::Small(a)) = (self, a) {
+            let mut out = [0u128; 10];
+            if per
+                .iter()
+                .zip(&mut out)
+                .all(|(&n, o)| n.checked_mul(*a).map(|p| *o = p).is_some())
+            {
+                return Value::Digits(out);
+            }
+        }
+        let mut per = self.widened();
+        per.iter_mut().for_each(|n| n.mul(a));
+        Value::PerDigit(per)
+    }
+
+    /// Adds the count of another arm of the same branching.
+    fn add(&mut self, other: &Value) {
+        match (&mut *self, other) {
+            (Value::Flat(a), Value::Flat(b)) => return a.add(b),
+            // Every arm holds every variable of the component (forced or in a part), so a flat
+            // arm next to a split one is an arm with no solutions.
+            (Value::Flat(_), split) => return *self = split.clone(),
+            (_, Value::Flat(_)) => return,
+            (Value::Digits(a), Value::Digits(b)) => {
+                let mut out = *a;
+                if out
+                    .iter_mut()
+                    .zip(b)
+                    .all(|(x, &y)| x.checked_add(y).map(|s| *x = s).is_some())
+                {
+                    return *a = out;
+                }
+            }
+            _ => {}
+        }
+        // Past 128 bits.
+        let mut per = self.widened();
+        per.iter_mut()
+            .zip(other.widened().iter())
+            .for_each(|(x, y)| x.add(y));
+        *self = Value::PerDigit(per);
+    }
+
+    /// Adds `n` solutions in which the target takes the digit `d`.
+    fn add_at(&mut self, d: u8, n: &Tally) {
+        let d = usize::from(d);
+        if let Value::Flat(_) = self {
+            *self = Value::Digits([0; 10]);
+        }
+        if let (Value::Digits(per), Tally::Small(n)) = (&mut *self, n)
+            && let Some(sum) = per[d].checked_add(*n)
+        {
+            per[d] = sum;
+            return;
+        }
+        let mut per = self.widened();
+        per[d].add(n);
+        *self = Value::PerDigit(per);
+    }
+
+    /// One solution for each digit `d` of `digits`.
+    fn one_each(digits_mask: Mask) -> Value {
+        let mut per = [0u128; 10];
+        for d in digits(digits_mask) {
+            per[d as usize] = 1;
+        }
+        Value::Digits(per)
+    }
+}
+
+/// What an evaluation leaves behind for the next one, so that it costs what it reaches, not
+/// the whole circuit (a walk evaluates the same circuit once per decision, and reaches a few
+/// hundred of its tens of thousands of nodes).
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    /// Per node, the evaluation that last reached it and where its value is in `values`;
+    /// current where the first is this evaluation's number.
+    marks: Vec<(u32, u32)>,
+    stamp: u32,
+    /// The values of the nodes reached, in the order they were valued: side by side, not
+    /// spread over a slot per node of the circuit.
+    values: Vec<Value>,
+    /// The counts of the nodes reached when they all fit in 128 bits (see [`Narrow`]): one per
+    /// node, or one per digit of the target; a node's mark holds where its first is, doubled,
+    /// plus one if it is split.
+    counts: Vec<u128>,
+    /// The depth-first search's stack.
+    stack: Vec<(u32, bool)>,
+    /// Per arm of a reached branching, whether its forced digits are all allowed.
+    open: Vec<bool>,
+}
+
+impl Scratch {
+    /// Starts an evaluation of a circuit of `nodes` nodes: none reached yet.
+    fn start(&mut self, nodes: usize, arms: usize) {
+        if self.marks.len() != nodes || self.stamp == u32::MAX {
+            self.marks = vec![(0, 0); nodes];
+            self.stamp = 0;
+            self.open = vec![false; arms];
+        }
+        self.stamp += 1;
+        self.values.clear();
+        self.counts.clear();
+    }
+
+    fn is_reached(&self, node: u32) -> bool {
+        self.marks[node as usize].0 == self.stamp
+    }
+
+    /// Marks `node` reached; whether it was not before.
+    fn reach(&mut self, node: u32) -> bool {
+        let fresh = !self.is_reached(node);
+        if fresh {
+            // No value yet: reading it would be out of bounds, not another node's.
+            self.marks[node as usize] = (self.stamp, u32::MAX);
+        }
+        fresh
+    }
+
+    /// Keeps the value of the reached node `node`.
+    fn set(&mut self, node: u32, value: Value) {
+        self.marks[node as usize].1 = self.values.len() as u32;
+        self.values.push(value);
+    }
+
+    /// The narrow counts of a reached node that has them, and whether they are split.
+    fn counts(&self, node: u32, width: usize) -> (&[u128], bool) {
+        debug_assert!(self.is_reached(node));
+        let at = self.marks[node as usize].1;
+        let (from, split) = ((at >> 1) as usize, at & 1 == 1);
+        (
+            &self.counts[from..from + if split { width } else { 1 }],
+            split,
+        )
+    }
+
+    /// The value of a reached node, once it has one.
+    fn value(&self, node: u32) -> &Value {
+        debug_assert!(self.is_reached(node));
+        let at = self.marks[node as usize].1 as usize;
+        self.values.get(at).expect("a child is valued first")
+    }
+}
+
+/// One evaluation of a circuit under some allowed digits (a mask per variable): the value of
+/// every node reachable from the root through arms whose forced digits are allowed.
+struct Evaluation<'c> {
+    circuit: &'c Circuit,
+    allowed: &'c [Mask],
+    scratch: MutexGuard<'c, Scratch>,
+}
+
+/// How an evaluation values its nodes.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// As [`Value`]s, split by the digit of the target if given: exact at any size.
+    Wide(Option<u32>),
+    /// As `u128` counts split by the digit of the target, giving up past 128 bits.
+    Narrow(Narrow),
+}
+
+/// A narrow evaluation's target and its allowed digits. Its split counts take a `u128` per
+/// allowed digit (two or three, at a walk's decisions) instead of a [`Value`]'s 176 bytes: an
+/// evaluation reaches tens of thousands of nodes, and their values no longer fit in the
+/// processor's caches as `Value`s.
+#[derive(Clone, Copy)]
+struct Narrow {
+    target: Option<u32>,
+    digits: Mask,
+    width: usize,
+}
+
+impl Narrow {
+    fn new(target: Option<u32>, allowed: &[Mask]) -> Narrow {
+        let digits = target.map_or(0, |t| allowed[t as usize]);
+        let width = digits.count_ones() as usize;
+        Narrow {
+            target,
+            digits,
+            width,
+        }
+    }
+
+    /// Where the target's digit `d` is among its split counts.
+    fn index(&self, d: u8) -> usize {
+        (self.digits & ((1 << d) - 1)).count_ones() as usize
+    }
+}
+
+impl<'c> Evaluation<'c> {
+    /// Evaluates the nodes reached from the root as [`Value`]s, splitting the counts by the
+    /// digit of `target` if given.
+    fn new(circuit: &'c Circuit, allowed: &'c [Mask], target: Option<u32>) -> Self {
+        let mut eval = Evaluation::start(circuit, allowed);
+        eval.reach(Mode::Wide(target));
+        eval
+    }
+
+    /// An evaluation with nothing reached yet.
+    fn start(circuit: &'c Circuit, allowed: &'c [Mask]) -> Self {
+        let mut scratch = circuit
+            .scratch
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        scratch.start(circuit.nodes.len(), circuit.arms.len());
+        Evaluation {
+            circuit,
+            allowed,
+            scratch,
+        }
+    }
+
+    /// Reaches the nodes from the root through the open arms and values each after its reached
+    /// children (depth first, without recursion); false if a narrow count passed 128 bits.
+    fn reach(&mut self, mode: Mode) -> bool {
+        let circuit = self.circuit;
+        // A node on the stack, and whether its children are on it above it already.
+        let mut stack = std::mem::take(&mut self.scratch.stack);
+        stack.clear();
+        stack.push((circuit.root, false));
+        let mut fits = true;
+        while let Some((node, expanded)) = stack.pop() {
+            if expanded {
+                match mode {
+                    Mode::Wide(target) => self.value(node, target),
+                    Mode::Narrow(narrow) => fits = self.narrow_value(node, &narrow),
+                }
+                if !fits {
+                    break;
+                }
+                continue;
+            }
+            // Met before: done, since a node met again below itself would be a cycle.
+            if !self.scratch.reach(node) {
+                continue;
+            }
+            stack.push((node, true));
+            match circuit.nodes[node as usize] {
+                Node::Product { from, to } => {
+                    let parts = &circuit.parts[from as usize..to as usize];
+                    stack.extend(parts.iter().map(|&part| (part, false)));
+                }
+                Node::Decide { from, to } => {
+                    for a in from as usize..to as usize {
+                        let arm = &circuit.arms[a];
+                        let open = open(circuit, self.allowed, arm);
+                        self.scratch.open[a] = open;
+                        if open {
+                            stack.push((arm.child, false));
+                        }
+                    }
+                }
+                Node::Lone { .. } | Node::Swept(_) => {}
+            }
+        }
+        self.scratch.stack = stack;
+        fits
+    }
+
+    /// Counts a reached node whose reached children have theirs, as [`Evaluation::value`]
+    /// does, in `u128`s at the end of the narrow counts; false if a count passes 128 bits.
+    fn narrow_value(&mut self, node: u32, narrow: &Narrow) -> bool {
+        let (circuit, allowed) = (self.circuit, self.allowed);
+        let scratch = &mut *self.scratch;
+        let width = narrow.width;
+        let mut acc = [0u128; 10];
+        let mut split = false;
+        match &circuit.nodes[node as usize] {
+            &Node::Lone { var, digits: d } => {
+                let left = d & allowed[var as usize];
+                if Some(var) == narrow.target {
+                    split = true;
+                    for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
+                        *n = u128::from(left >> d & 1);
+                    }
+                } else {
+                    acc[0] = left.count_ones().into();
+                }
+            }
+            Node::Swept(dag) => {
+                if let Some(t) = narrow.target.filter(|t| dag.vars().contains(t)) {
+                    split = true;
+                    let per = dag.digit_counts(allowed, t);
+                    for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
+                        *n = per[d as usize];
+                    }
+                } else {
+                    acc[0] = dag.count(allowed);
+                }
+            }
+            &Node::Product { from, to } => {
+                acc[0] = 1;
+                for &part in &circuit.parts[from as usize..to as usize] {
+                    let (counts, part_split) = scratch.counts(part, width);
+                    // The target lies in one part at most: one side of each product is flat.
+                    let (a, by) = if part_split {
+                        split = true;
+                        (acc[0], counts)
+                    } else {
+                        (counts[0], &acc[..if split { width } else { 1 }])
+                    };
+                    let mut out = [0u128; 10];
+                    for (o, &n) in out.iter_mut().zip(by) {
+                        let Some(p) = n.checked_mul(a) else {
+                            return false;
+                        };
+                        *o = p;
+                    }
+                    acc = out;
+                }
+            }
+            &Node::Decide { from, to } => {
+                let mut flat = 0u128;
+                for a in from as usize..to as usize {
+                    if !scratch.open[a] {
+                        continue;
+                    }
+                    let arm = &circuit.arms[a];
+                    let (counts, child_split) = scratch.counts(arm.child, width);
+                    let forced = &circuit.forced[arm.from as usize..arm.to as usize];
+                    let target = narrow
+                        .target
+                        .and_then(|t| forced.binary_search_by_key(&t, |&(v, _)| v).ok());
+                    let sums = match target {
+                        Some(i) => {
+                            split = true;
+                            let Some(total) =
+                                counts.iter().try_fold(0u128, |s, &n| s.checked_add(n))
+                            else {
+                                return false;
+                            };
+                            let at = narrow.index(forced[i].1);
+                            acc[at].checked_add(total).map(|s| acc[at] = s)
+                        }
+                        None if child_split => {
+                            split = true;
+                            acc.iter_mut()
+                                .zip(counts)
+                                .try_for_each(|(x, &n)| x.checked_add(n).map(|s| *x = s))
+                        }
+                        None => flat.checked_add(counts[0]).map(|s| flat = s),
+                    };
+                    if sums.is_none() {
+                        return false;
+                    }
+                }
+                // Every arm holds the target when the node does (forced or in a part), so a
+                // flat arm next to a split one has no solutions.
+                if split {
+                    debug_assert_eq!(flat, 0, "a flat arm beside split ones");
+                } else {
+                    acc[0] = flat;
+                }
+            }
+        }
+        let at = scratch.counts.len();
+        debug_assert!(at < 1 << 31, "narrow counts past their marks' range");
+        scratch.marks[node as usize].1 = (at << 1 | usize::from(split)) as u32;
+        scratch
+            .counts
+            .extend_from_slice(&acc[..if split { width } else { 1 }]);
+        true
+    }
+
+    /// Values a reached node whose reached children have theirs.
+    fn value(&mut self, node: u32, target: Option<u32>) {
+        let value = self.wide_value(node as usize, target);
+        self.scratch.set(node, value);
+    }
+
+    /// The value of a reached node whose reached children have theirs.
+    fn wide_value(&self, node: usize, target: Option<u32>) -> Value {
+        let circuit = self.circuit;
+        let of = |n: u32| self.scratch.value(n);
+        match &circuit.nodes[node] {
+            &Node::Lone { var, digits } => {
+                let left = digits & self.allowed[var as usize];
+                if target == Some(var) {
+                    Value::one_each(left)
+                } else {
+                    Value::Flat(Tally::Small(left.count_ones().into()))
+                }
+            }
+            Node::Swept(dag) => match target {
+                Some(t) if dag.vars().contains(&t) => {
+                    let per = dag.digit_counts(self.allowed, t);
+                    Value::Digits(per)
+                }
+                _ => Value::Flat(Tally::Small(dag.count(self.allowed))),
+            },
+            &Node::Product { from, to } => {
+                let mut product = Value::Flat(Tally::ONE);
+                for &part in &circuit.parts[from as usize..to as usize] {
+                    let v = of(part);
+                    if v.is_zero() {
+                        return Value::ZERO;
+                    }
+                    product = product.times(v);
+                }
+                product
+            }
+            &Node::Decide { from, to } => {
+                let mut sum = Value::ZERO;
+                for a in from as usize..to as usize {
+                    if !self.scratch.open[a] {
+                        continue;
+                    }
+                    let arm = &circuit.arms[a];
+                    let child = of(arm.child);
+                    let forced = &circuit.forced[arm.from as usize..arm.to as usize];
+                    let at = target.and_then(|t| forced.binary_search_by_key(&t, |&(v, _)| v).ok());
+                    match at {
+                        Some(i) => sum.add_at(forced[i].1, &child.total()),
+                        None => sum.add(child),
+                    }
+                }
+                sum
+            }
+        }
+    }
+
+    /// The value of the root.
+    fn root(&mut self) -> Value {
+        let root = self.scratch.marks[self.circuit.root as usize].1;
+        std::mem::replace(&mut self.scratch.values[root as usize], Value::ZERO)
+    }
+
+    /// Writes into `out` the digits of one solution, if the root has any, after reaching the
+    /// nodes in `mode`.
+    fn fill(&self, out: &mut [u8], mode: Mode) -> bool {
+        let circuit = self.circuit;
+        let has = |n: u32| {
+            self.scratch.is_reached(n)
+                && match mode {
+                    Mode::Wide(_) => !self.scratch.value(n).is_zero(),
+                    Mode::Narrow(narrow) => self
+                        .scratch
+                        .counts(n, narrow.width)
+                        .0
+                        .iter()
+                        .any(|&c| c != 0),
+                }
+        };
+        if !has(circuit.root) {
+            return false;
+        }
+        let mut todo = vec![circuit.root];
+        while let Some(node) = todo.pop() {
+            match &circuit.nodes[node as usize] {
+                &Node::Lone { var, digits } => {
+                    let left = digits & self.allowed[var as usize];
+                    out[var as usize] = left.trailing_zeros() as u8;
+                }
+                Node::Swept(dag) => {
+                    if !dag.pick(self.allowed, out) {
+                        return false;
+                    }
+                }
+                &Node::Product { from, to } => {
+                    todo.extend_from_slice(&circuit.parts[from as usize..to as usize]);
+                }
+                &Node::Decide { from, to } => {
+                    let Some(arm) = (from as usize..to as usize)
+                        .filter(|&a| self.scratch.open[a])
+                        .map(|a| &circuit.arms[a])
+                        .find(|a| has(a.child))
+                    else {
+                        return false;
+                    };
+                    for &(v, d) in &circuit.forced[arm.from as usize..arm.to as usize] {
+                        out[v as usize] = d;
+                    }
+                    todo.push(arm.child);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Whether the arm's forced digits are all allowed.
+fn open(circuit: &Circuit, allowed: &[Mask], arm: &Arm) -> bool {
+    circuit.forced[arm.from as usize..arm.to as usize]
+        .iter()
+        .all(|&(v, d)| allowed[v as usize] >> d & 1 != 0)
+}
+
+impl Circuit {
+    /// The solutions the digits `allowed` (a mask per variable) leave.
+    #[cfg(test)]
+    pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
+        Evaluation::new(self, allowed, None).root().total()
+    }
+
+    /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
+    pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
+        let narrow = Narrow::new(Some(var), allowed);
+        let mut eval = Evaluation::start(self, allowed);
+        if eval.reach(Mode::Narrow(narrow)) {
+            let (counts, split) = eval.scratch.counts(self.root, narrow.width);
+            let mut per: [Tally; 10] = std::array::from_fn(|_| Tally::ZERO);
+            if split {
+                for (&n, d) in counts.iter().zip(digits(narrow.digits)) {
+                    per[d as usize] = Tally::Small(n);
+                }
+            }
+            return per;
+        }
+        drop(eval);
+        Evaluation::new(self, allowed, Some(var)).root().per_digit()
+    }
+
+    /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
+    /// there is none.
+    pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
+        let narrow = Mode::Narrow(Narrow::new(None, allowed));
+        let mut eval = Evaluation::start(self, allowed);
+        if eval.reach(narrow) {
+            return eval.fill(out, narrow);
+        }
+        drop(eval);
+        Evaluation::new(self, allowed, None).fill(out, Mode::Wide(None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+
+    use super::*;
+
+    /// Split counts kept inline carry on exactly past 128 bits, in sums and in products.
+    #[test]
+    fn split_counts_widen_past_128_bits() {
+        let big = |v: &Value| v.clone().per_digit().map(|t| t.to_big());
+        let max = u128::MAX;
+        let mut sum = Value::one_each(0b110);
+        sum.add_at(2, &Tally::Small(max));
+        assert!(matches!(sum, Value::PerDigit(_)));
+        let mut want: [BigUint; 10] = std::array::from_fn(|_| BigUint::ZERO);
+        want[1] = BigUint::from(1u8);
+        want[2] = BigUint::from(max) + 1u8;
+        assert_eq!(big(&sum), want);
+        let mut near = Value::Digits([max - 1; 10]);
+        near.add(&Value::Digits([1; 10]));
+        assert!(matches!(near, Value::Digits(_)));
+        near.add(&Value::Digits([1; 10]));
+        assert_eq!(big(&near)[9], BigUint::from(max) + 1u8);
+        let product = Value::Digits([3; 10]).times(&Value::Flat(Tally::Small(max)));
+        assert_eq!(big(&product)[0], BigUint::from(max) * 3u8);
+        assert_eq!(product.total().to_big(), BigUint::from(max) * 30u8);
+        let small = Value::Flat(Tally::Small(4)).times(&Value::Digits([5; 10]));
+        assert_eq!(small.per_digit()[3], Tally::Small(20));
+    }
+}
