@@ -370,20 +370,20 @@ impl<'c> Evaluation<'c> {
                 for &part in &circuit.parts[from as usize..to as usize] {
                     let (counts, part_split) = scratch.counts(part, width);
                     // The target lies in one part at most: one side of each product is flat.
-                    let (a, by) = if part_split {
+                    let a = if part_split {
                         split = true;
-                        (acc[0], counts)
+                        let a = acc[0];
+                        acc[..width].copy_from_slice(counts);
+                        a
                     } else {
-                        (counts[0], &acc[..if split { width } else { 1 }])
+                        counts[0]
                     };
-                    let mut out = [0u128; 10];
-                    for (o, &n) in out.iter_mut().zip(by) {
+                    for n in &mut acc[..if split { width } else { 1 }] {
                         let Some(p) = n.checked_mul(a) else {
                             return false;
                         };
-                        *o = p;
+                        *n = p;
                     }
-                    acc = out;
                 }
             }
             &Node::Decide { from, to } => {
@@ -433,9 +433,10 @@ impl<'c> Evaluation<'c> {
         let at = scratch.counts.len();
         debug_assert!(at < 1 << 31, "narrow counts past their marks' range");
         scratch.marks[node as usize].1 = (at << 1 | usize::from(split)) as u32;
-        scratch
-            .counts
-            .extend_from_slice(&acc[..if split { width } else { 1 }]);
+        // By element: a call to copy two or three counts costs more than the copy.
+        for &n in &acc[..if split { width } else { 1 }] {
+            scratch.counts.push(n);
+        }
         true
     }
 
