@@ -1,7 +1,8 @@
 //! An evaluation of a circuit under some allowed digits: the value of every node the root
 //! reaches through allowed arms. A walk evaluates the same circuit once per decision and reaches
-//! a few hundred of its tens of thousands of nodes, so each evaluation keeps its scratch for
-//! the next, and costs what it reaches, not the whole circuit.
+//! a small part of its nodes each time (hundreds to tens of thousands, of up to hundreds of
+//! thousands), so each evaluation keeps its scratch for the next, and costs what it reaches, not
+//! the whole circuit.
 
 use std::sync::{MutexGuard, PoisonError};
 
@@ -11,7 +12,8 @@ use crate::solve::memo::Tally;
 use crate::solve::propagate::digits;
 
 /// A node's count under some allowed digits, split by the digit of one target variable when the
-/// node's variables include it.
+/// node's variables include it, at any size: the wide evaluation's, where a narrow one (see
+/// [`Narrow`]) found a count past 128 bits.
 #[derive(Clone, Debug)]
 pub(super) enum Value {
     Flat(Tally),
@@ -248,6 +250,7 @@ struct Narrow {
 }
 
 impl Narrow {
+    /// Splitting by the digits `allowed` leaves `target` (not split without one).
     fn new(target: Option<u32>, allowed: &[Mask]) -> Narrow {
         let digits = target.map_or(0, |t| allowed[t as usize]);
         let width = digits.count_ones() as usize;
