@@ -1,6 +1,8 @@
 //! The solution browser: starts and stops a solving run, drains its batches, pages through the
 //! stored solutions and says what the board should show. Its panel is in `browser_ui`.
 
+mod run;
+
 use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
@@ -13,6 +15,8 @@ use super::solutions::{CAP_BYTES, Solutions};
 use super::solver::{FRAME, Live, Message, Worker};
 use crate::solve::{Outcome, Stats};
 use crate::{Grid, Pos, Puzzle};
+pub use run::RunState;
+use run::{FETCHING, Fetched, Run, fetching};
 
 /// Time the UI spends draining batches per frame at most.
 const DRAIN_BUDGET: Duration = Duration::from_millis(2);
@@ -20,110 +24,6 @@ const DRAIN_BUDGET: Duration = Duration::from_millis(2);
 const STOP_WAIT: Duration = Duration::from_millis(500);
 /// PgUp / PgDn step.
 pub const PAGE: u64 = 1000;
-
-/// Where a run stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunState {
-    /// The worker is searching.
-    Running,
-    /// The search finished: every solution was found.
-    Done,
-    /// The user stopped it (Stop or Esc).
-    Stopped,
-}
-
-/// One solving run of the puzzle as it was when Solve was pressed.
-pub(super) struct Run {
-    worker: Option<Worker>,
-    pub(super) positions: Vec<Pos>,
-    width: usize,
-    height: usize,
-    pub(super) store: Solutions,
-    pub(super) state: RunState,
-    started: Instant,
-    elapsed: Duration,
-    pub(super) live: Live,
-    /// The editor's generation the run belongs to: any edit ends it.
-    editor_generation: u64,
-    /// The grid it solves, to know it again when an undo brings it back.
-    grid: Grid,
-    /// Counts exactly and fetches solutions past what is stored.
-    oracle: Option<Oracle>,
-    /// The exact number of solutions, once counted.
-    pub(super) exact: Option<BigUint>,
-    /// The fraction of the exact count done.
-    pub(super) counted: f64,
-    /// The solution fetched by the last jump past the stored ones: its index, digits, and the
-    /// digits of the one before it.
-    fetched: Option<Fetched>,
-    /// The jump the oracle is working on, and when it was asked.
-    pending: Option<(BigUint, Instant)>,
-}
-
-impl Run {
-    /// Solutions found so far (all of them are stored, up to the cap).
-    pub(super) fn found(&self) -> u64 {
-        self.live.stats.solutions.max(self.store.stored())
-    }
-
-    /// How many solutions can be browsed: all of them once counted, else those stored.
-    pub(super) fn browsable(&self) -> BigUint {
-        match &self.exact {
-            Some(n) => n.clone(),
-            None => BigUint::from(self.store.stored()),
-        }
-    }
-
-    /// Where solution `k` is in the store, if it is stored.
-    fn stored_at(&self, k: &BigUint) -> Option<u64> {
-        u64::try_from(k).ok().filter(|&i| i < self.store.stored())
-    }
-
-    /// The number of solutions as the headline says it: exact once counted.
-    fn total(&self) -> String {
-        match &self.exact {
-            Some(n) => group_big(n),
-            None if self.state == RunState::Done => group(self.found()),
-            None => format!("at least {}", group(self.found())),
-        }
-    }
-
-    /// Whether the exact count is still being worked out.
-    pub(super) fn counting(&self) -> bool {
-        self.exact.is_none() && self.oracle.is_some()
-    }
-
-    /// Asks the oracle for solution `k` (one the stream has not stored), in the stream's
-    /// order; returns the notice to show meanwhile, or `None` when no oracle is left.
-    fn fetch(&mut self, k: BigUint) -> Option<String> {
-        self.oracle.as_ref()?.ask(k.clone());
-        let notice = fetching(&k, Duration::ZERO);
-        self.pending = Some((k, Instant::now()));
-        Some(notice)
-    }
-
-    /// Whether solution `k` is the jump being fetched.
-    fn is_pending(&self, k: &BigUint) -> bool {
-        self.pending.as_ref().is_some_and(|(p, _)| p == k)
-    }
-
-    /// Gives up the jump being fetched, if any: its answer must not move the board.
-    fn forget_pending(&mut self) {
-        if self.pending.take().is_some()
-            && let Some(oracle) = &self.oracle
-        {
-            oracle.forget();
-        }
-    }
-
-    /// Time spent searching.
-    pub(super) fn elapsed(&self) -> Duration {
-        match self.state {
-            RunState::Running => self.started.elapsed(),
-            _ => self.elapsed,
-        }
-    }
-}
 
 /// The browser's state: the current run, the solution shown and the display options.
 #[derive(Default)]
@@ -604,29 +504,6 @@ impl Browser {
     }
 }
 
-/// A solution the oracle fetched past the stored ones.
-pub(super) struct Fetched {
-    /// Its index (0-based).
-    k: BigUint,
-    /// Its digits by [`crate::CellId`].
-    digits: Vec<u8>,
-    /// The digits of solution #k−1, if there is one.
-    previous: Option<Vec<u8>>,
-}
-
-/// How the notice of a fetch begins.
-const FETCHING: &str = "Fetching ";
-
-/// The notice while the oracle fetches solution #k (0-based): "Fetching solution 12…", and
-/// after a second how long it has taken so far, first, since a long number is cut short.
-fn fetching(k: &BigUint, waited: Duration) -> String {
-    let number = group_big(&(k + 1u32));
-    match waited.as_secs() {
-        0 => format!("{FETCHING}solution {number}…"),
-        s => format!("{FETCHING}for {s} s: solution {number}…"),
-    }
-}
-
 /// The notice for a jump past the last solution; `total` is written out ("3,048,192").
 fn there_are_only(total: &str) -> String {
     if total == "1" {
@@ -767,19 +644,5 @@ mod tests {
         }
         assert_eq!(harness.state().current, BigUint::from(1u32));
         harness.state_mut().stop();
-    }
-
-    #[test]
-    fn a_long_fetch_says_how_long_it_has_taken() {
-        let k = BigUint::from(11u32);
-        assert_eq!(
-            super::fetching(&k, Duration::from_millis(900)),
-            "Fetching solution 12…"
-        );
-        let k = BigUint::from(1_233_999u32);
-        assert_eq!(
-            super::fetching(&k, Duration::from_millis(12_300)),
-            "Fetching for 12 s: solution 1,234,000…"
-        );
     }
 }

@@ -1,0 +1,161 @@
+//! One solving run: what its worker has streamed and the store kept, the oracle's exact count
+//! and the jump it is fetching. Apart from the browser, which holds a run (and one parked by an
+//! edit) and decides which of its solutions the board shows.
+
+use std::time::{Duration, Instant};
+
+use num_bigint::BigUint;
+
+use super::super::numbers::{group, group_big};
+use super::super::oracle::Oracle;
+use super::super::solutions::Solutions;
+use super::super::solver::{Live, Worker};
+use crate::{Grid, Pos};
+
+/// Where a run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// The worker is searching.
+    Running,
+    /// The search finished: every solution was found.
+    Done,
+    /// The user stopped it (Stop or Esc).
+    Stopped,
+}
+
+/// One solving run of the puzzle as it was when Solve was pressed.
+pub(in crate::app) struct Run {
+    pub(super) worker: Option<Worker>,
+    pub(super) positions: Vec<Pos>,
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(in crate::app) store: Solutions,
+    pub(in crate::app) state: RunState,
+    pub(super) started: Instant,
+    pub(super) elapsed: Duration,
+    pub(in crate::app) live: Live,
+    /// The editor's generation the run belongs to: any edit ends it.
+    pub(super) editor_generation: u64,
+    /// The grid it solves, to know it again when an undo brings it back.
+    pub(super) grid: Grid,
+    /// Counts exactly and fetches solutions past what is stored.
+    pub(super) oracle: Option<Oracle>,
+    /// The exact number of solutions, once counted.
+    pub(in crate::app) exact: Option<BigUint>,
+    /// The fraction of the exact count done.
+    pub(in crate::app) counted: f64,
+    /// The solution fetched by the last jump past the stored ones: its index, digits, and the
+    /// digits of the one before it.
+    pub(super) fetched: Option<Fetched>,
+    /// The jump the oracle is working on, and when it was asked.
+    pub(super) pending: Option<(BigUint, Instant)>,
+}
+
+impl Run {
+    /// Solutions found so far (all of them are stored, up to the cap).
+    pub(super) fn found(&self) -> u64 {
+        self.live.stats.solutions.max(self.store.stored())
+    }
+
+    /// How many solutions can be browsed: all of them once counted, else those stored.
+    pub(in crate::app) fn browsable(&self) -> BigUint {
+        match &self.exact {
+            Some(n) => n.clone(),
+            None => BigUint::from(self.store.stored()),
+        }
+    }
+
+    /// Where solution `k` is in the store, if it is stored.
+    pub(super) fn stored_at(&self, k: &BigUint) -> Option<u64> {
+        u64::try_from(k).ok().filter(|&i| i < self.store.stored())
+    }
+
+    /// The number of solutions as the headline says it: exact once counted.
+    pub(super) fn total(&self) -> String {
+        match &self.exact {
+            Some(n) => group_big(n),
+            None if self.state == RunState::Done => group(self.found()),
+            None => format!("at least {}", group(self.found())),
+        }
+    }
+
+    /// Whether the exact count is still being worked out.
+    pub(in crate::app) fn counting(&self) -> bool {
+        self.exact.is_none() && self.oracle.is_some()
+    }
+
+    /// Asks the oracle for solution `k` (one the stream has not stored), in the stream's
+    /// order; returns the notice to show meanwhile, or `None` when no oracle is left.
+    pub(super) fn fetch(&mut self, k: BigUint) -> Option<String> {
+        self.oracle.as_ref()?.ask(k.clone());
+        let notice = fetching(&k, Duration::ZERO);
+        self.pending = Some((k, Instant::now()));
+        Some(notice)
+    }
+
+    /// Whether solution `k` is the jump being fetched.
+    pub(super) fn is_pending(&self, k: &BigUint) -> bool {
+        self.pending.as_ref().is_some_and(|(p, _)| p == k)
+    }
+
+    /// Gives up the jump being fetched, if any: its answer must not move the board.
+    pub(super) fn forget_pending(&mut self) {
+        if self.pending.take().is_some()
+            && let Some(oracle) = &self.oracle
+        {
+            oracle.forget();
+        }
+    }
+
+    /// Time spent searching.
+    pub(super) fn elapsed(&self) -> Duration {
+        match self.state {
+            RunState::Running => self.started.elapsed(),
+            _ => self.elapsed,
+        }
+    }
+}
+
+/// A solution the oracle fetched past the stored ones.
+pub(super) struct Fetched {
+    /// Its index (0-based).
+    pub(super) k: BigUint,
+    /// Its digits by [`crate::CellId`].
+    pub(super) digits: Vec<u8>,
+    /// The digits of solution #k−1, if there is one.
+    pub(super) previous: Option<Vec<u8>>,
+}
+
+/// How the notice of a fetch begins.
+pub(super) const FETCHING: &str = "Fetching ";
+
+/// The notice while the oracle fetches solution #k (0-based): "Fetching solution 12…", and
+/// after a second how long it has taken so far, first, since a long number is cut short.
+pub(super) fn fetching(k: &BigUint, waited: Duration) -> String {
+    let number = group_big(&(k + 1u32));
+    match waited.as_secs() {
+        0 => format!("{FETCHING}solution {number}…"),
+        s => format!("{FETCHING}for {s} s: solution {number}…"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use num_bigint::BigUint;
+
+    #[test]
+    fn a_long_fetch_says_how_long_it_has_taken() {
+        let k = BigUint::from(11u32);
+        assert_eq!(
+            super::fetching(&k, Duration::from_millis(900)),
+            "Fetching solution 12…"
+        );
+        let k = BigUint::from(1_233_999u32);
+        assert_eq!(
+            super::fetching(&k, Duration::from_millis(12_300)),
+            "Fetching for 12 s: solution 1,234,000…"
+        );
+    }
+}
