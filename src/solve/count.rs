@@ -56,6 +56,7 @@ use super::model::Model;
 use super::propagate::propagate_all;
 use super::propagate::{assign, digits};
 use super::search::branch_rank;
+use super::stamps::Stamps;
 use super::state::{Mark, State};
 use circuit::Building;
 use dag::Recording;
@@ -129,9 +130,7 @@ pub(crate) struct Counter<'a, 'f> {
     progress: Progress<'a, 'f>,
     plan: Arc<Plan>,
     // Component finding and key building.
-    stamp: Vec<u32>,
-    con_stamp: Vec<u32>,
-    epoch: u32,
+    stamps: Stamps,
     bfs: Vec<u32>,
     /// Each variable's part, as [`Counter::components`] last numbered them.
     part_of: Vec<u32>,
@@ -191,9 +190,7 @@ impl<'a, 'f> Counter<'a, 'f> {
                 shown: 0.0,
                 last: Instant::now(),
             },
-            stamp: vec![0; model.vars],
-            con_stamp: vec![0; model.constraints.len()],
-            epoch: 0,
+            stamps: Stamps::new(model),
             bfs: Vec::new(),
             part_of: vec![0; model.vars],
             touched: Vec::new(),

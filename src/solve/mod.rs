@@ -40,6 +40,7 @@ mod flow;
 mod nth;
 mod probe;
 mod search;
+mod stamps;
 
 pub mod combos;
 pub mod count;

@@ -12,27 +12,27 @@ impl Counter<'_, '_> {
     /// ascending, ordered by their lowest variable.
     pub(crate) fn components(&mut self, vars: &[u32]) -> Vec<Vec<u32>> {
         debug_assert!(vars.is_sorted(), "components of unsorted variables");
-        let epoch = self.next_epoch();
+        let epoch = self.stamps.next();
         // Each undecided variable gets its part's number, found by a search that reads each
         // constraint once; the parts are then filled in `vars`' order, so none needs sorting.
         let mut count = 0;
         for &v in vars {
-            if self.stamp[v as usize] == epoch || is_single(self.state.domains[v as usize]) {
+            if self.stamps.vars[v as usize] == epoch || is_single(self.state.domains[v as usize]) {
                 continue;
             }
-            self.stamp[v as usize] = epoch;
+            self.stamps.vars[v as usize] = epoch;
             self.part_of[v as usize] = count;
             self.bfs.push(v);
             while let Some(x) = self.bfs.pop() {
                 for &c in self.model.constraints_of(x as usize) {
-                    if self.con_stamp[c as usize] == epoch {
+                    if self.stamps.cons[c as usize] == epoch {
                         continue;
                     }
-                    self.con_stamp[c as usize] = epoch;
+                    self.stamps.cons[c as usize] = epoch;
                     for &y in self.model.vars_of(c as usize) {
                         let yu = y as usize;
-                        if self.stamp[yu] != epoch && !is_single(self.state.domains[yu]) {
-                            self.stamp[yu] = epoch;
+                        if self.stamps.vars[yu] != epoch && !is_single(self.state.domains[yu]) {
+                            self.stamps.vars[yu] = epoch;
                             self.part_of[yu] = count;
                             self.bfs.push(y);
                         }
@@ -43,7 +43,7 @@ impl Counter<'_, '_> {
         }
         let mut parts = vec![Vec::new(); count as usize];
         for &v in vars {
-            if self.stamp[v as usize] == epoch {
+            if self.stamps.vars[v as usize] == epoch {
                 parts[self.part_of[v as usize] as usize].push(v);
             }
         }
@@ -55,7 +55,7 @@ impl Counter<'_, '_> {
     /// cryptic run's decided letters). A component that touches no such run has its digits
     /// renamed first (see [`Counter::rename_digits`]).
     pub(super) fn build_key(&mut self, comp: &[u32]) {
-        let epoch = self.next_epoch();
+        let epoch = self.stamps.next();
         self.key.clear();
         self.touched.clear();
         self.key.push(comp.len() as u32);
@@ -65,9 +65,9 @@ impl Counter<'_, '_> {
             for &c in self.model.constraints_of(v as usize) {
                 let kind = self.model.constraints[c as usize].kind;
                 if matches!(kind, Kind::Sum | Kind::Cipher { .. })
-                    && self.con_stamp[c as usize] != epoch
+                    && self.stamps.cons[c as usize] != epoch
                 {
-                    self.con_stamp[c as usize] = epoch;
+                    self.stamps.cons[c as usize] = epoch;
                     self.touched.push(c);
                 }
             }
@@ -130,15 +130,5 @@ impl Counter<'_, '_> {
                 digits(self.state.domains[v as usize]).fold(0, |m, d| m | 1 << rank[d as usize]);
             self.key[1 + i] = v << 10 | renamed;
         }
-    }
-
-    fn next_epoch(&mut self) -> u32 {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.con_stamp.fill(0);
-            self.epoch = 1;
-        }
-        self.epoch
     }
 }

@@ -7,6 +7,7 @@ use super::Search;
 use crate::solve::combos::is_single;
 use crate::solve::model::Model;
 use crate::solve::observe::Observer;
+use crate::solve::stamps::Stamps;
 
 /// Whether a part with `open` undecided variables, last checked for splitting when it had
 /// `checked`, is checked again now: whenever it has shrunk. (Checking less often lets the
@@ -53,13 +54,11 @@ impl<O: Observer> Search<'_, O> {
 
 /// Workspace for finding parts, reused from node to node so the search allocates nothing.
 pub(super) struct Splitter {
-    /// `stamp[v] == epoch` when variable `v` was reached in the current pass.
-    stamp: Vec<u32>,
+    /// A variable's mark: reached in the current pass; a constraint's: it seeded a group in the
+    /// current test.
+    stamps: Stamps,
     /// The part (full split) or group (local test) that reached a stamped variable.
     label: Vec<u32>,
-    /// `con_stamp[c] == epoch` when constraint `c` seeded a group in the current test.
-    con_stamp: Vec<u32>,
-    epoch: u32,
     bfs: Vec<u32>,
     /// Sizes of the parts the last [`Splitter::split`] found, in order.
     pub(super) sizes: Vec<u32>,
@@ -75,10 +74,8 @@ pub(super) struct Splitter {
 impl Splitter {
     pub(super) fn new(model: &Model) -> Splitter {
         Splitter {
-            stamp: vec![0; model.vars],
+            stamps: Stamps::new(model),
             label: vec![0; model.vars],
-            con_stamp: vec![0; model.constraints.len()],
-            epoch: 0,
             bfs: Vec::new(),
             sizes: Vec::new(),
             scratch: Vec::new(),
@@ -87,16 +84,6 @@ impl Splitter {
             parent: Vec::new(),
             pending: Vec::new(),
         }
-    }
-
-    fn next_epoch(&mut self) -> u32 {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.con_stamp.fill(0);
-            self.epoch = 1;
-        }
-        self.epoch
     }
 
     /// Splits `vars[a0..]` (undecided variables, ascending) into its parts, laid out in place
@@ -109,15 +96,15 @@ impl Splitter {
         vars: &mut [u32],
         a0: usize,
     ) -> usize {
-        let epoch = self.next_epoch();
+        let epoch = self.stamps.next();
         let total = (vars.len() - a0) as u32;
         self.sizes.clear();
         for &v in &vars[a0..] {
-            if self.stamp[v as usize] == epoch {
+            if self.stamps.vars[v as usize] == epoch {
                 continue;
             }
             let part = self.sizes.len() as u32;
-            self.stamp[v as usize] = epoch;
+            self.stamps.vars[v as usize] = epoch;
             self.label[v as usize] = part;
             self.bfs.push(v);
             let mut size = 1;
@@ -125,8 +112,8 @@ impl Splitter {
                 for &c in model.constraints_of(x as usize) {
                     for &y in model.vars_of(c as usize) {
                         let y = y as usize;
-                        if self.stamp[y] != epoch && !is_single(domains[y]) {
-                            self.stamp[y] = epoch;
+                        if self.stamps.vars[y] != epoch && !is_single(domains[y]) {
+                            self.stamps.vars[y] = epoch;
                             self.label[y] = part;
                             size += 1;
                             self.bfs.push(y as u32);
@@ -173,14 +160,14 @@ impl Splitter {
         domains: &[u16],
         decided: &[u32],
     ) -> bool {
-        let epoch = self.next_epoch();
+        let epoch = self.stamps.next();
         let mut groups = 0usize;
         for &d in decided {
             for &c in model.constraints_of(d as usize) {
-                if self.con_stamp[c as usize] == epoch {
+                if self.stamps.cons[c as usize] == epoch {
                     continue;
                 }
-                self.con_stamp[c as usize] = epoch;
+                self.stamps.cons[c as usize] = epoch;
                 let g = groups as u32;
                 let mut seeded = false;
                 for &y in model.vars_of(c as usize) {
@@ -247,8 +234,8 @@ impl Splitter {
     fn reach(&mut self, y: u32, g: u32, epoch: u32) -> bool {
         let yi = y as usize;
         let rg = self.find(g);
-        if self.stamp[yi] != epoch {
-            self.stamp[yi] = epoch;
+        if self.stamps.vars[yi] != epoch {
+            self.stamps.vars[yi] = epoch;
             self.label[yi] = g;
             self.queues[g as usize].push(y);
             self.pending[rg as usize] += 1;
