@@ -48,6 +48,7 @@ use std::time::{Duration, Instant};
 use super::CancelToken;
 #[cfg(doc)]
 use super::Solver;
+use super::Stats;
 use super::combos::{Mask, is_single};
 use super::flow::Flow;
 use super::memo::{Memo, Tally};
@@ -525,6 +526,14 @@ impl<'a, 'f> Counter<'a, 'f> {
         if let Some(sink) = &mut self.progress.sink {
             sink(1.0);
         }
+    }
+
+    /// Adds the work done so far to `stats`: each node a guess, its backtracks and revisions.
+    pub(crate) fn add_to(&self, stats: &mut Stats) {
+        stats.nodes += self.nodes;
+        stats.guesses = self.nodes;
+        stats.backtracks = self.backtracks;
+        stats.propagations = self.state.revisions;
     }
 }
 

@@ -222,10 +222,7 @@ impl Solver<'_> {
                 }
                 _ => None,
             };
-            stats.nodes = counter.nodes;
-            stats.guesses = counter.nodes;
-            stats.backtracks = counter.backtracks;
-            stats.propagations = counter.state.revisions;
+            counter.add_to(&mut stats);
             stats.solutions = u64::from(found.is_some());
             (found, stats)
         });

@@ -64,10 +64,7 @@ impl Solver<'_> {
             if total.is_ok() {
                 counter.report_done();
             }
-            stats.nodes += counter.nodes;
-            stats.guesses = counter.nodes;
-            stats.backtracks = counter.backtracks;
-            stats.propagations = counter.state.revisions;
+            counter.add_to(&mut stats);
             (total.map(BigUint::from), stats)
         });
         stats.elapsed = start.elapsed();
