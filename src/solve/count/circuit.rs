@@ -25,7 +25,8 @@ use evaluation::{Scratch, Value};
 /// Bytes a node (with what evaluations keep of it), an arm, a forced digit or a product's part
 /// take, for the memory budget (vectors' spare capacity aside).
 const NODE_BYTES: usize = std::mem::size_of::<Node>() + SCRATCH_BYTES;
-/// Bytes per node that evaluations keep (its mark, and a value if reached), counted with the node.
+/// Bytes per node that evaluations keep (its mark, and if reached its narrow counts, at most ten
+/// `u128`s, or its wide value), counted with the node.
 const SCRATCH_BYTES: usize = std::mem::size_of::<Value>() + std::mem::size_of::<(u32, u32)>();
 const ARM_BYTES: usize = std::mem::size_of::<Arm>();
 const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();

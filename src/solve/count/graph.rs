@@ -158,11 +158,14 @@ mod tests {
                         }
                         counter.state.undo(at);
                     }
-                    if let Some(v) = part
+                    let open: Vec<u32> = part
                         .iter()
                         .copied()
-                        .find(|&v| !is_single(counter.state.domains[v as usize]))
-                    {
+                        .filter(|&v| !is_single(counter.state.domains[v as usize]))
+                        .collect();
+                    if !open.is_empty() {
+                        // Any of them: a circuit splits by a variable wherever it lies in it.
+                        let v = open[rng.random_range(0..open.len())];
                         let per_digit = graph.digit_counts(&allowed, v);
                         for d in digits(counter.state.domains[v as usize]) {
                             let at = counter.state.mark();

@@ -17,8 +17,7 @@ use crate::solve::propagate::digits;
 #[derive(Clone, Debug)]
 pub(super) enum Value {
     Flat(Tally),
-    /// Split, while every count fits in 128 bits: kept inline, since a walk's evaluations make
-    /// and drop thousands of these.
+    /// Split, while every count fits in 128 bits: kept inline rather than boxed.
     Digits([u128; 10]),
     /// Split, past 128 bits.
     PerDigit(Box<[Tally; 10]>),
@@ -148,12 +147,12 @@ impl Value {
 }
 
 /// What an evaluation leaves behind for the next one, so that it costs what it reaches, not
-/// the whole circuit (a walk evaluates the same circuit once per decision, and reaches a few
-/// hundred of its tens of thousands of nodes).
+/// the whole circuit (see the module's notes).
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    /// Per node, the evaluation that last reached it and where its value is in `values`;
-    /// current where the first is this evaluation's number.
+    /// Per node, the evaluation that last reached it and where its value is: its index in
+    /// `values`, or in a narrow evaluation its first count's index in `counts`, doubled, plus
+    /// one if it is split; current where the first is this evaluation's number.
     marks: Vec<(u32, u32)>,
     stamp: u32,
     /// The values of the nodes reached, in the order they were valued: side by side, not
@@ -337,8 +336,8 @@ impl<'c> Evaluation<'c> {
         fits
     }
 
-    /// Counts a reached node whose reached children have theirs, as [`Evaluation::value`]
-    /// does, in `u128`s at the end of the narrow counts; false if a count passes 128 bits.
+    /// Counts a reached node whose reached children have theirs, as
+    /// [`Evaluation::wide_value`] does, in `u128`s at the end of the narrow counts; false if a count passes 128 bits.
     fn narrow_value(&mut self, node: u32, narrow: &Narrow) -> bool {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let scratch = &mut *self.scratch;
@@ -369,23 +368,32 @@ impl<'c> Evaluation<'c> {
                 }
             }
             &Node::Product { from, to } => {
-                acc[0] = 1;
-                for &part in &circuit.parts[from as usize..to as usize] {
-                    let (counts, part_split) = scratch.counts(part, width);
-                    // The target lies in one part at most: one side of each product is flat.
-                    let a = if part_split {
-                        split = true;
-                        let a = acc[0];
-                        acc[..width].copy_from_slice(counts);
-                        a
-                    } else {
-                        counts[0]
-                    };
-                    for n in &mut acc[..if split { width } else { 1 }] {
-                        let Some(p) = n.checked_mul(a) else {
-                            return false;
+                let parts = &circuit.parts[from as usize..to as usize];
+                // A part without solutions leaves none, whatever the others hold: multiplying
+                // them first could pass 128 bits and give up for nothing.
+                let none = |&part: &u32| scratch.counts(part, width).0.iter().all(|&n| n == 0);
+                if parts.iter().any(none) {
+                    acc[0] = 0;
+                } else {
+                    acc[0] = 1;
+                    for &part in parts {
+                        let (counts, part_split) = scratch.counts(part, width);
+                        // The target lies in one part at most: one side of each product is flat.
+                        let a = if part_split {
+                            debug_assert!(!split, "a variable lies in one part of a product");
+                            split = true;
+                            let a = acc[0];
+                            acc[..width].copy_from_slice(counts);
+                            a
+                        } else {
+                            counts[0]
                         };
-                        *n = p;
+                        for n in &mut acc[..if split { width } else { 1 }] {
+                            let Some(p) = n.checked_mul(a) else {
+                                return false;
+                            };
+                            *n = p;
+                        }
                     }
                 }
             }
@@ -433,9 +441,11 @@ impl<'c> Evaluation<'c> {
                 }
             }
         }
-        let at = scratch.counts.len();
-        debug_assert!(at < 1 << 31, "narrow counts past their marks' range");
-        scratch.marks[node as usize].1 = (at << 1 | usize::from(split)) as u32;
+        // Past a mark's range (hundreds of millions of reached nodes), the wide values take over.
+        let Ok(mark) = u32::try_from(scratch.counts.len() << 1 | usize::from(split)) else {
+            return false;
+        };
+        scratch.marks[node as usize].1 = mark;
         // By element: a call to copy two or three counts costs more than the copy.
         for &n in &acc[..if split { width } else { 1 }] {
             scratch.counts.push(n);
@@ -570,7 +580,7 @@ impl Circuit {
     /// The solutions the digits `allowed` (a mask per variable) leave.
     #[cfg(test)]
     pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
-        Evaluation::new(self, allowed, None).root().total()
+        self.wide(allowed, None, |eval| eval.root().total())
     }
 
     /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
@@ -588,7 +598,7 @@ impl Circuit {
             return per;
         }
         drop(eval);
-        Evaluation::new(self, allowed, Some(var)).root().per_digit()
+        self.wide(allowed, Some(var), |eval| eval.root().per_digit())
     }
 
     /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
@@ -600,7 +610,22 @@ impl Circuit {
             return eval.fill(out, narrow);
         }
         drop(eval);
-        Evaluation::new(self, allowed, None).fill(out, Mode::Wide(None))
+        self.wide(allowed, None, |eval| eval.fill(out, Mode::Wide(None)))
+    }
+
+    /// Reads an evaluation with wide values (splitting by `target`'s digits if given), then
+    /// gives their memory back: such evaluations are rare, and a circuit's budget counts one
+    /// value per node, not wide values and narrow counts both.
+    fn wide<R>(
+        &self,
+        allowed: &[Mask],
+        target: Option<u32>,
+        read: impl FnOnce(&mut Evaluation<'_>) -> R,
+    ) -> R {
+        let mut eval = Evaluation::new(self, allowed, target);
+        let read = read(&mut eval);
+        eval.scratch.values = Vec::new();
+        read
     }
 }
 
@@ -632,5 +657,85 @@ mod tests {
         assert_eq!(product.total().to_big(), BigUint::from(max) * 30u8);
         let small = Value::Flat(Tally::Small(4)).times(&Value::Digits([5; 10]));
         assert_eq!(small.per_digit()[3], Tally::Small(20));
+    }
+
+    /// Narrow evaluations answer (without giving way to the wide values) what the wide ones do:
+    /// digit counts for every target under random digits, sparse target digits among them,
+    /// and the same picks, on a hand-made circuit with branchings, products and a zero part.
+    #[test]
+    fn narrow_evaluations_answer_as_wide_ones_do() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+
+        use crate::solve::count::circuit::Building;
+
+        let set = |ds: &[u8]| ds.iter().fold(0 as Mask, |m, &d| m | 1 << d);
+        let forced = |b: &mut Building, v: u32, d: u8| {
+            let mut domains = [0; 4];
+            domains[v as usize] = 1 << d;
+            b.forced(&[v], &domains)
+        };
+        // Variable 0 takes 3 (then 1 is 3, 5 or 7 and 2 decides 3's digits) or 7 (then 1, 2
+        // and 3 are free within their digits).
+        let mut b = Building::within(1 << 20, 1);
+        let one = b.lone(1, set(&[3, 5, 7]));
+        let low = b.lone(3, set(&[1, 2]));
+        let high = b.lone(3, set(&[2, 9]));
+        let (four, six) = (forced(&mut b, 2, 4), forced(&mut b, 2, 6));
+        let two = b.decide(&[(four, low), (six, high)]);
+        let three = b.product(&[one, two]);
+        let parts = [
+            b.lone(1, set(&[3, 7])),
+            b.lone(2, set(&[4, 6, 8])),
+            b.lone(3, set(&[1, 9])),
+        ];
+        let seven = b.product(&parts);
+        let (at_three, at_seven) = (forced(&mut b, 0, 3), forced(&mut b, 0, 7));
+        let root = b.decide(&[(at_three, three), (at_seven, seven)]);
+        let circuit = b.finish(root, &[0, 1, 2, 3]).expect("recorded");
+
+        let mut rng = StdRng::seed_from_u64(5);
+        let any: Mask = 0b11_1111_1110;
+        let mut solutions = 0;
+        for _ in 0..300 {
+            let allowed: Vec<Mask> = (0..4).map(|_| rng.random::<u16>() & any).collect();
+            for target in 0..4 {
+                let narrow = Narrow::new(Some(target), &allowed);
+                assert!(Evaluation::start(&circuit, &allowed).reach(Mode::Narrow(narrow)));
+                let wide = Evaluation::new(&circuit, &allowed, Some(target))
+                    .root()
+                    .per_digit();
+                assert_eq!(circuit.digit_counts(&allowed, target), wide, "{allowed:?}");
+            }
+            let mut narrow = [0; 4];
+            let found = circuit.pick(&allowed, &mut narrow);
+            let mut wide = [0; 4];
+            let eval = Evaluation::new(&circuit, &allowed, None);
+            assert_eq!(found, eval.fill(&mut wide, Mode::Wide(None)), "{allowed:?}");
+            assert_eq!(narrow, wide, "{allowed:?}");
+            solutions += usize::from(found);
+        }
+        assert!(solutions > 30, "only {solutions} draws with a solution");
+    }
+
+    /// A product with a part without solutions has none, and a narrow evaluation says so
+    /// without multiplying the other parts past 128 bits and giving up.
+    #[test]
+    fn a_part_without_solutions_ends_a_product_before_it_passes_128_bits() {
+        use crate::solve::count::circuit::Building;
+
+        let any: Mask = 0b11_1111_1110;
+        let mut b = Building::within(1 << 20, 1);
+        let lones: Vec<u32> = (0..100).map(|v| b.lone(v, any)).collect();
+        let root = b.product(&lones);
+        let vars: Vec<u32> = (0..100).collect();
+        let circuit = b.finish(root, &vars).expect("recorded");
+        let mut allowed = [any; 100];
+        // In the middle: 9^50 past 128 bits come before it, in either order.
+        allowed[50] = 0;
+        let narrow = Narrow::new(Some(7), &allowed);
+        assert!(Evaluation::start(&circuit, &allowed).reach(Mode::Narrow(narrow)));
+        assert!(circuit.digit_counts(&allowed, 7).iter().all(Tally::is_zero));
+        assert!(!circuit.pick(&allowed, &mut [0; 100]));
     }
 }
