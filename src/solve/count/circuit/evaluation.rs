@@ -233,7 +233,8 @@ struct Evaluation<'c> {
 enum Mode {
     /// As [`Value`]s, split by the digit of the target if given: exact at any size.
     Wide(Option<u32>),
-    /// As `u128` counts split by the digit of the target, giving up past 128 bits.
+    /// As `u128` counts split by the digit of the target, giving up past 128 bits (or, to
+    /// find a solution, saturating: only whether a count is zero matters then).
     Narrow(Narrow),
 }
 
@@ -246,6 +247,8 @@ struct Narrow {
     target: Option<u32>,
     digits: Mask,
     width: usize,
+    /// Whether counts stop at `u128::MAX` instead of giving up there.
+    saturate: bool,
 }
 
 impl Narrow {
@@ -257,12 +260,41 @@ impl Narrow {
             target,
             digits,
             width,
+            saturate: false,
+        }
+    }
+
+    /// Not split, and saturating: whether each node has a solution, never giving up.
+    fn presence() -> Narrow {
+        Narrow {
+            target: None,
+            digits: 0,
+            width: 0,
+            saturate: true,
         }
     }
 
     /// Where the target's digit `d` is among its split counts.
     fn index(&self, d: u8) -> usize {
         (self.digits & ((1 << d) - 1)).count_ones() as usize
+    }
+
+    /// `a + b`; `None` past 128 bits unless saturating.
+    fn add(&self, a: u128, b: u128) -> Option<u128> {
+        if self.saturate {
+            Some(a.saturating_add(b))
+        } else {
+            a.checked_add(b)
+        }
+    }
+
+    /// `a * b`; `None` past 128 bits unless saturating.
+    fn mul(&self, a: u128, b: u128) -> Option<u128> {
+        if self.saturate {
+            Some(a.saturating_mul(b))
+        } else {
+            a.checked_mul(b)
+        }
     }
 }
 
@@ -389,7 +421,7 @@ impl<'c> Evaluation<'c> {
                             counts[0]
                         };
                         for n in &mut acc[..if split { width } else { 1 }] {
-                            let Some(p) = n.checked_mul(a) else {
+                            let Some(p) = narrow.mul(*n, a) else {
                                 return false;
                             };
                             *n = p;
@@ -413,20 +445,20 @@ impl<'c> Evaluation<'c> {
                         Some(i) => {
                             split = true;
                             let Some(total) =
-                                counts.iter().try_fold(0u128, |s, &n| s.checked_add(n))
+                                counts.iter().try_fold(0u128, |s, &n| narrow.add(s, n))
                             else {
                                 return false;
                             };
                             let at = narrow.index(forced[i].1);
-                            acc[at].checked_add(total).map(|s| acc[at] = s)
+                            narrow.add(acc[at], total).map(|s| acc[at] = s)
                         }
                         None if child_split => {
                             split = true;
                             acc.iter_mut()
                                 .zip(counts)
-                                .try_for_each(|(x, &n)| x.checked_add(n).map(|s| *x = s))
+                                .try_for_each(|(x, &n)| narrow.add(*x, n).map(|s| *x = s))
                         }
-                        None => flat.checked_add(counts[0]).map(|s| flat = s),
+                        None => narrow.add(flat, counts[0]).map(|s| flat = s),
                     };
                     if sums.is_none() {
                         return false;
@@ -517,21 +549,10 @@ impl<'c> Evaluation<'c> {
     }
 
     /// Writes into `out` the digits of one solution, if the root has any, after reaching the
-    /// nodes in `mode`.
-    fn fill(&self, out: &mut [u8], mode: Mode) -> bool {
+    /// nodes with [`Narrow::presence`] (which splits nothing).
+    fn fill(&self, out: &mut [u8]) -> bool {
         let circuit = self.circuit;
-        let has = |n: u32| {
-            self.scratch.is_reached(n)
-                && match mode {
-                    Mode::Wide(_) => !self.scratch.value(n).is_zero(),
-                    Mode::Narrow(narrow) => self
-                        .scratch
-                        .counts(n, narrow.width)
-                        .0
-                        .iter()
-                        .any(|&c| c != 0),
-                }
-        };
+        let has = |n: u32| self.scratch.is_reached(n) && self.scratch.counts(n, 0).0[0] != 0;
         if !has(circuit.root) {
             return false;
         }
@@ -604,13 +625,10 @@ impl Circuit {
     /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
     /// there is none.
     pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
-        let narrow = Mode::Narrow(Narrow::new(None, allowed));
         let mut eval = Evaluation::start(self, allowed);
-        if eval.reach(narrow) {
-            return eval.fill(out, narrow);
-        }
-        drop(eval);
-        self.wide(allowed, None, |eval| eval.fill(out, Mode::Wide(None)))
+        let reached = eval.reach(Mode::Narrow(Narrow::presence()));
+        debug_assert!(reached, "saturating counts never give up");
+        eval.fill(out)
     }
 
     /// Reads an evaluation with wide values (splitting by `target`'s digits if given), then
@@ -660,8 +678,9 @@ mod tests {
     }
 
     /// Narrow evaluations answer (without giving way to the wide values) what the wide ones do:
-    /// digit counts for every target under random digits, sparse target digits among them,
-    /// and the same picks, on a hand-made circuit with branchings, products and a zero part.
+    /// digit counts for every target under random digits, sparse target digits among them, on
+    /// a hand-made circuit with branchings, products and parts without solutions; and picks
+    /// find a solution exactly when the wide count has one.
     #[test]
     fn narrow_evaluations_answer_as_wide_ones_do() {
         use rand::rngs::StdRng;
@@ -707,13 +726,16 @@ mod tests {
                     .per_digit();
                 assert_eq!(circuit.digit_counts(&allowed, target), wide, "{allowed:?}");
             }
-            let mut narrow = [0; 4];
-            let found = circuit.pick(&allowed, &mut narrow);
-            let mut wide = [0; 4];
-            let eval = Evaluation::new(&circuit, &allowed, None);
-            assert_eq!(found, eval.fill(&mut wide, Mode::Wide(None)), "{allowed:?}");
-            assert_eq!(narrow, wide, "{allowed:?}");
-            solutions += usize::from(found);
+            let mut picked = [0; 4];
+            let found = circuit.pick(&allowed, &mut picked);
+            assert_eq!(found, !circuit.count(&allowed).is_zero(), "{allowed:?}");
+            if found {
+                // A solution: its digits alone leave exactly one.
+                let only: Vec<Mask> = picked.iter().map(|&d| 1 << d).collect();
+                assert_eq!(circuit.count(&only), Tally::ONE, "{allowed:?} {picked:?}");
+                assert!(picked.iter().zip(&allowed).all(|(&d, &a)| a >> d & 1 != 0));
+                solutions += 1;
+            }
         }
         assert!(solutions > 30, "only {solutions} draws with a solution");
     }
