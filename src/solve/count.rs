@@ -221,6 +221,22 @@ impl<'a, 'f> Counter<'a, 'f> {
         counter
     }
 
+    /// Counts every variable from the root state as the solver's settings ask: parts of
+    /// `sweep_from` variables or more offered to a sweep, graphs and circuits kept for `nth` if
+    /// `record`, the sums' flow checked after `flow_after` backtracks.
+    pub(crate) fn count_all(
+        &mut self,
+        sweep_from: usize,
+        record: bool,
+        flow_after: u64,
+    ) -> Result<Tally, Cancelled> {
+        self.sweep_from = sweep_from;
+        self.record = record;
+        self.flow_after = flow_after;
+        let all: Vec<u32> = (0..self.model.vars as u32).collect();
+        self.count_part(&all, (0.0, 1.0))
+    }
+
     /// The solutions of the undecided variables among `vars` (a union of components): the
     /// product of their components' counts. `share` is the slice of the progress bar it covers.
     pub(crate) fn count_part(

@@ -200,10 +200,7 @@ impl Solver<'_> {
             // Counted as `count` would, so that root components keep their graphs (swept) or
             // circuits (cut in the plan's order); the walk itself counts in the enumeration's
             // order, which neither follows.
-            counter.sweep_from = sweep_from;
-            counter.record = true;
-            counter.flow_after = flow_after;
-            let total = counter.count_part(&all, (0.0, 1.0));
+            let total = counter.count_all(sweep_from, true, flow_after);
             counter.sweep_from = usize::MAX;
             let found = match total {
                 Ok(total) if *k < total.to_big() => {

@@ -55,12 +55,8 @@ impl Solver<'_> {
                 }
                 return (Ok(BigUint::ZERO), stats);
             }
-            let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, sink);
-            counter.sweep_from = sweep_from;
-            counter.record = keep_graphs;
-            counter.flow_after = flow_after;
-            let total = counter.count_part(&all, (0.0, 1.0));
+            let total = counter.count_all(sweep_from, keep_graphs, flow_after);
             if total.is_ok() {
                 counter.report_done();
             }
