@@ -14,7 +14,8 @@
 //! excluded count as failures, so a probe can look for a second solution.
 //!
 //! The weights persist between the probes of one [`Probe`], so a longer probe after a short one
-//! starts where the short one learned the puzzle is hard.
+//! starts where the short one learned the puzzle is hard. The stream's guide, which asks about
+//! one branch after another, has the probe forget them before each question.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -219,10 +220,7 @@ impl Probe {
     /// A probe for `model`'s puzzle, every constraint of weight one.
     pub(crate) fn new(model: &Model) -> Probe {
         Probe {
-            // A variable in no constraint (a lone cell without clues) still weighs one.
-            weights: (0..model.vars)
-                .map(|v| model.constraints_of(v).len().max(1) as u64)
-                .collect(),
+            weights: (0..model.vars).map(|v| initial_weight(model, v)).collect(),
             open: Vec::new(),
             stack: Vec::new(),
             rng: 0x9E37_79B9_7F4A_7C15,
@@ -231,6 +229,13 @@ impl Probe {
             deepest: 0,
             flow: Flow::new(model),
             nodes: 0,
+        }
+    }
+
+    /// Forgets the failures the constraints were blamed for: every constraint weighs one again.
+    pub(crate) fn forget_failures(&mut self, model: &Model) {
+        for (v, w) in self.weights.iter_mut().enumerate() {
+            *w = initial_weight(model, v);
         }
     }
 
@@ -405,6 +410,12 @@ impl Probe {
     }
 }
 
+/// A variable's weight before any failure: one per constraint it is in (and a variable in no
+/// constraint, a lone cell without clues, still weighs one).
+fn initial_weight(model: &Model, var: usize) -> u64 {
+    model.constraints_of(var).len().max(1) as u64
+}
+
 /// The solution a state with every variable decided stands for.
 fn solution_of(model: &Model, domains: &[Mask]) -> Solution {
     let mut solution = blank(model.cells, model.cryptic);
@@ -500,6 +511,30 @@ mod tests {
             assert_eq!(probed, streamed, "seed {seed}");
         }
         assert!(tried >= 20, "{tried} puzzles tried");
+    }
+
+    #[test]
+    fn forgetting_failures_weighs_every_constraint_one_again() {
+        let puzzle = Puzzle::from_grid(&generate::random_grid(12, 10, 0.25, 3)).unwrap();
+        let solver = Solver::new(&puzzle);
+        let model = solver.model();
+        let mut probe = Probe::new(model);
+        let fresh = probe.weights.clone();
+        let mut state = State::new(model);
+        propagate_all(model, &mut state).unwrap();
+        // Solutions excluded one after another: failures to blame.
+        let mut found = Vec::new();
+        while let Answer::Solution(s) =
+            probe.ask(model, &mut state, 10_000, &CancelToken::new(), &found)
+        {
+            found.push(s);
+            if found.len() == 20 {
+                break;
+            }
+        }
+        assert_ne!(probe.weights, fresh, "the probes blamed no constraint");
+        probe.forget_failures(model);
+        assert_eq!(probe.weights, fresh);
     }
 
     #[test]
