@@ -94,7 +94,17 @@ fn streamed_within(puzzle: &Puzzle, cap: usize, backtracks: u64) -> Option<Vec<S
 
 /// Checks count() and nth(k) for every k against the streamed solutions.
 fn check_against_stream(puzzle: &Puzzle, stream: &[Solution]) -> Result<(), TestCaseError> {
-    let mut solver = Solver::new(puzzle);
+    check_in_order(puzzle, stream, kakuro::solve::ANCHOR_AFTER)
+}
+
+/// [`check_against_stream`] for solvers that anchor the order after `anchor_after` backtracks.
+fn check_in_order(
+    puzzle: &Puzzle,
+    stream: &[Solution],
+    anchor_after: u64,
+) -> Result<(), TestCaseError> {
+    let make = || Solver::new(puzzle).with_anchor_after(anchor_after);
+    let mut solver = make();
     let count = solver.count().expect("not cancelled");
     prop_assert_eq!(count.clone(), BigUint::from(stream.len()));
     for (k, s) in stream.iter().enumerate() {
@@ -104,13 +114,13 @@ fn check_against_stream(puzzle: &Puzzle, stream: &[Solution]) -> Result<(), Test
     prop_assert_eq!(solver.nth(&count), None);
     // A fresh solver (nothing cached) jumps to the same solutions, also when it checks every
     // decision against the sums' flow, which cuts branches without solutions.
-    let mut fresh = Solver::new(puzzle);
+    let mut fresh = make();
     if let Some(last) = stream.last() {
         let k = BigUint::from(stream.len() - 1);
         let got = fresh.nth(&k);
         prop_assert_eq!(got.as_ref(), Some(last));
     }
-    let mut flowing = Solver::new(puzzle).with_flow_after(0);
+    let mut flowing = make().with_flow_after(0);
     if let Some(last) = stream.last() {
         let k = BigUint::from(stream.len() - 1);
         let got = flowing.nth(&k);
@@ -147,6 +157,30 @@ proptest! {
         let stream = streamed(&puzzle, cap).expect("the engine streams every solution");
         prop_assert_eq!(stream.len() as u64, expected);
         check_against_stream(&puzzle, &stream)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every puzzle anchored (on a probe's solution, whenever the plain search backtracks
+    /// before its first solution): the same solutions as the plain order, each once, and the
+    /// count and jumps follow the anchored order.
+    #[test]
+    fn anchored_orders_hold_every_solution_and_jumps_follow_them(grid in small_grids()) {
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let Some(plain) = streamed(&puzzle, 2000) else {
+            return Ok(());
+        };
+        let (anchored, outcome) = Solver::new(&puzzle).with_anchor_after(0).solutions(2001);
+        prop_assert_eq!(outcome, Outcome::Complete);
+        let (mut a, mut b) = (plain.clone(), anchored.clone());
+        a.sort();
+        b.sort();
+        prop_assert_eq!(a, b, "the same solutions");
+        check_in_order(&puzzle, &anchored, 0)?;
     }
 }
 

@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 
 use super::background;
 use super::numbers::group_big;
-use crate::solve::{CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
+use crate::solve::{ANCHOR_AFTER, CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
 
 /// Quiet time after an edit before the check starts.
@@ -216,18 +216,24 @@ fn check(
     count_for: Duration,
     report: &mut dyn FnMut(Verdict),
 ) {
-    check_guided_after(puzzle, cancel, count_for, GUIDE_AFTER, report);
+    check_guided(puzzle, cancel, count_for, true, report);
 }
 
-/// [`check`], with the stream checking its branches after `guide_after` backtracks (tests
-/// turn that off to see a stream lost in a dense grid).
-fn check_guided_after(
+/// [`check`], with the stream `guided` (checking its branches when it thrashes, and its order
+/// anchored where the plain one is slow to a first solution) as always, or not: tests turn
+/// that off to see a stream lost in a dense grid.
+fn check_guided(
     puzzle: &Puzzle,
     cancel: &CancelToken,
     count_for: Duration,
-    guide_after: u64,
+    guided: bool,
     report: &mut dyn FnMut(Verdict),
 ) {
+    let (guide_after, anchor_after) = if guided {
+        (GUIDE_AFTER, ANCHOR_AFTER)
+    } else {
+        (u64::MAX, u64::MAX)
+    };
     let several = |count: BigUint, exact: bool, seen: &[u16], all_varies: bool| Verdict::Several {
         count,
         exact,
@@ -249,6 +255,7 @@ fn check_guided_after(
             .with_cancel(cancel.clone())
             .with_give_up_after(give_up)
             .with_guide_after(guide_after)
+            .with_anchor_after(anchor_after)
             .for_each(|solution| {
                 note(seen, &solution.digits);
                 *count += 1;
@@ -361,16 +368,15 @@ mod tests {
         out
     }
 
-    /// The first verdict on a generated dense grid, with the stream guided after
-    /// `guide_after` backtracks.
-    fn first_dense_verdict(guide_after: u64) -> Verdict {
+    /// The first verdict on a generated dense grid, with the stream `guided` or not.
+    fn first_dense_verdict(guided: bool) -> Verdict {
         let grid = crate::solve::generate::random_grid(30, 30, 0.35, 2);
         let puzzle = Puzzle::from_grid(&grid).unwrap();
         let cancel = CancelToken::new();
         let (sender, receiver) = channel();
         let token = cancel.clone();
         let worker = std::thread::spawn(move || {
-            check_guided_after(&puzzle, &token, COUNT_FOR, guide_after, &mut |v| {
+            check_guided(&puzzle, &token, COUNT_FOR, guided, &mut |v| {
                 let _ = sender.send(v);
             });
         });
@@ -385,7 +391,7 @@ mod tests {
     #[test]
     fn a_dense_grid_streams_its_solutions_when_guided() {
         // Unguided, the streamed order finds no first solution of this grid within minutes.
-        let first = first_dense_verdict(GUIDE_AFTER);
+        let first = first_dense_verdict(true);
         assert!(
             first.summary().starts_with(&format!(
                 "at least {} solutions: ",
@@ -399,7 +405,7 @@ mod tests {
     #[test]
     fn a_dense_grid_gets_its_verdict_although_the_stream_thrashes() {
         // The streamed order, unguided, finds no first solution of this grid within minutes.
-        let first = first_dense_verdict(u64::MAX);
+        let first = first_dense_verdict(false);
         assert!(
             first
                 .summary()

@@ -18,6 +18,10 @@
 //! # Enumeration order
 //! Solutions come in this order, which is fixed by the puzzle alone (counting and random access
 //! by index must follow it):
+//! 0. Decide the *anchor* (see `anchor`): run steps 1–4 without one until the first solution.
+//!    If that takes more than [`ANCHOR_AFTER`] backtracks (of the default search, with the sums'
+//!    flow checked from 64 on), the anchor is the solution a probe finds (deterministic: the
+//!    same every time); otherwise there is none.
 //! 1. Propagate at the root. The current *part* is the set of all variables.
 //! 2. At a node, look at the part's undecided variables. If [`search::split_due`] says so,
 //!    find the connected components of these variables (two undecided variables are connected
@@ -27,8 +31,11 @@
 //!    slowest) and the others following in the order of their lowest variable index; each
 //!    component is enumerated by this same procedure, starting from the current state.
 //! 3. Otherwise branch on the part's undecided variable with the fewest candidates, three or
-//!    more counting alike (ties go to the lowest variable index), trying its candidate digits in ascending order; after each
-//!    digit propagate to a fixed point (a contradiction skips the digit) and continue at 2.
+//!    more counting alike (ties go to the lowest variable index), trying its candidate digits in
+//!    ascending order, except that when every undecided variable of the part still allows its
+//!    digit in the anchor, the anchor's digit comes first (so the anchor is the first solution);
+//!    after each digit propagate to a fixed point (a contradiction skips the digit) and
+//!    continue at 2.
 //! 4. A part with no undecided variable has exactly one solution.
 //!
 //! The search also skips subtrees it can prove hold no solution without visiting them
@@ -36,6 +43,7 @@
 //! problem it already searched out without a solution). Cutting solution-free subtrees leaves
 //! this order as it is: only the node counts in [`Stats`] change.
 
+mod anchor;
 mod flow;
 mod nth;
 mod probe;
@@ -51,6 +59,7 @@ pub mod observe;
 pub mod propagate;
 pub mod state;
 
+pub use anchor::ANCHOR_AFTER;
 pub use count::Cancelled;
 pub use nth::random_below;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
@@ -60,7 +69,7 @@ pub use search::{DEAD_ENDS_AFTER, FLOW_AFTER, GUIDE_AFTER, progress, split_due};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::grid::Letter;
 use crate::puzzle::Puzzle;
@@ -162,6 +171,8 @@ pub struct Solver<'p> {
     /// Components this big or bigger are offered to a sweep when counting (tests lower it to
     /// sweep small puzzles).
     sweep_from: usize,
+    /// The solutions' order, once decided (see [`anchor`]).
+    order: Option<anchor::Order>,
 }
 
 impl<'p> Solver<'p> {
@@ -177,6 +188,7 @@ impl<'p> Solver<'p> {
             probes_after: PROBES_AFTER,
             keep_graphs: true,
             sweep_from: count::SWEEP_FROM,
+            order: None,
         }
     }
 
@@ -231,6 +243,16 @@ impl<'p> Solver<'p> {
         self
     }
 
+    /// Anchors the order on a probe's solution when the plain search takes more than
+    /// `backtracks` backtracks before its first solution, instead of [`ANCHOR_AFTER`]
+    /// (`u64::MAX`: never). Unlike the other knobs this changes the order, for
+    /// [`Solver::for_each`] and [`Solver::nth`] alike; tests use 0 to anchor small puzzles.
+    pub fn with_anchor_after(mut self, backtracks: u64) -> Solver<'p> {
+        self.tuning.anchor_after = backtracks;
+        self.order = None;
+        self
+    }
+
     /// Makes the search stop when `token` is cancelled.
     pub fn with_cancel(mut self, token: CancelToken) -> Solver<'p> {
         self.cancel = token;
@@ -252,6 +274,7 @@ impl<'p> Solver<'p> {
             self.model.hopeless = true;
         }
         self.memo = memo::Memo::default();
+        self.order = None;
         self
     }
 
@@ -261,22 +284,72 @@ impl<'p> Solver<'p> {
     }
 
     /// Streams every solution to `sink` until it breaks, the search ends, or it is cancelled.
-    pub fn for_each(&mut self, mut sink: impl FnMut(&Solution) -> ControlFlow<()>) -> Outcome {
-        let (outcome, stats) =
-            search::Search::new(&self.model, &self.cancel, (), self.tuning).run(&mut sink);
-        self.stats = stats;
-        outcome
+    pub fn for_each(&mut self, sink: impl FnMut(&Solution) -> ControlFlow<()>) -> Outcome {
+        self.stream((), sink)
     }
 
     /// Like [`Solver::for_each`], reporting events and snapshots to `observer`.
     pub fn for_each_observed(
         &mut self,
         observer: &mut impl Observer,
+        sink: impl FnMut(&Solution) -> ControlFlow<()>,
+    ) -> Outcome {
+        self.stream(observer, sink)
+    }
+
+    /// Streams in the puzzle's order, deciding it first if no search has (see [`anchor`]).
+    fn stream(
+        &mut self,
+        mut observer: impl Observer,
         mut sink: impl FnMut(&Solution) -> ControlFlow<()>,
     ) -> Outcome {
-        let (outcome, stats) =
-            search::Search::new(&self.model, &self.cancel, observer, self.tuning).run(&mut sink);
-        self.stats = stats;
+        let start = Instant::now();
+        let mut total = Stats::default();
+        let mut lost = false;
+        if self.order.is_none() && anchor::deciding(self.tuning) == self.tuning {
+            // This search is the one that decides the order: its first solution within
+            // `anchor_after` backtracks makes it plain, and it goes on from there.
+            let search =
+                search::Search::new(&self.model, &self.cancel, &mut observer, self.tuning, None);
+            let (outcome, stats, gave_up) = search.run(&mut sink);
+            anchor::add(&mut total, &stats);
+            total.solutions = stats.solutions;
+            if !gave_up {
+                if outcome != Outcome::Cancelled || stats.solutions > 0 {
+                    self.order = Some(anchor::Order::Plain);
+                }
+                total.elapsed = start.elapsed();
+                self.stats = total;
+                return outcome;
+            }
+            lost = true;
+        }
+        if self.order.is_none() {
+            self.order = anchor::decide(&self.model, self.tuning, &self.cancel, lost, &mut total);
+        }
+        let outcome = match &self.order {
+            Some(order) => {
+                // The order is decided: nothing to stop for.
+                let tuning = search::Tuning {
+                    anchor_after: u64::MAX,
+                    ..self.tuning
+                };
+                let search = search::Search::new(
+                    &self.model,
+                    &self.cancel,
+                    observer,
+                    tuning,
+                    order.anchor(),
+                );
+                let (outcome, stats, _) = search.run(&mut sink);
+                anchor::add(&mut total, &stats);
+                total.solutions = stats.solutions;
+                outcome
+            }
+            None => Outcome::Cancelled,
+        };
+        total.elapsed = start.elapsed();
+        self.stats = total;
         outcome
     }
 
@@ -285,8 +358,9 @@ impl<'p> Solver<'p> {
         &self.model
     }
 
-    /// The first solution in the streamed order, if any (`None` also when cancelled). When any
-    /// solution will do, [`Solver::any`] is faster on puzzles the streamed order finds hard.
+    /// The first solution in the streamed order, if any (`None` also when cancelled): the
+    /// plain order's first, or on a puzzle where that is slow to reach, the anchor (see the
+    /// module's doc on the order).
     pub fn first(&mut self) -> Option<Solution> {
         let mut found = None;
         self.for_each(|s| {

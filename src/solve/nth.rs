@@ -12,7 +12,8 @@ use std::time::Instant;
 use num_bigint::BigUint;
 use rand::Rng;
 
-use super::combos::is_single;
+use super::anchor::{self, lead};
+use super::combos::{Mask, is_single};
 use super::count::{Cancelled, Counter, Graph, branch_var, on_deep_stack};
 use super::memo::Tally;
 use super::propagate::{assign, digits, propagate_all};
@@ -35,15 +36,21 @@ pub(crate) struct Within {
 /// between the parts: the part's first evaluation, not made twice.
 type First = (u32, [Tally; 10]);
 
+/// The walk's fixed inputs: the order's anchor (see [`super::anchor`]) and the output.
+pub(crate) struct Walk<'a> {
+    pub(crate) anchor: Option<&'a [Mask]>,
+    pub(crate) out: &'a mut Solution,
+}
+
 /// Writes solution #`k` of the part `vars` (last checked for splitting at `checked` undecided
-/// variables) into `out`. `k` must be below the part's count. `within`: the graph of the root
-/// component the part lies in, if one was kept.
+/// variables) into `walk.out`. `k` must be below the part's count. `within`: the graph of the
+/// root component the part lies in, if one was kept.
 pub(crate) fn descend(
     counter: &mut Counter<'_, '_>,
     vars: &[u32],
     checked: u32,
     mut k: BigUint,
-    out: &mut Solution,
+    walk: &mut Walk<'_>,
     within: Option<&Within>,
     first: Option<First>,
 ) -> Result<(), Cancelled> {
@@ -51,7 +58,7 @@ pub(crate) fn descend(
     for &v in vars {
         let d = counter.state.domains[v as usize];
         if is_single(d) {
-            write(out, counter.model.cells, v, d.trailing_zeros() as u8);
+            write(walk.out, counter.model.cells, v, d.trailing_zeros() as u8);
         } else {
             open.push(v);
         }
@@ -98,7 +105,7 @@ pub(crate) fn descend(
                 k /= n;
             }
             for ((p, i), first) in parts.iter().zip(indices).zip(firsts) {
-                descend(counter, p, p.len() as u32, i, out, inner.as_ref(), first)?;
+                descend(counter, p, p.len() as u32, i, walk, inner.as_ref(), first)?;
             }
             return Ok(());
         }
@@ -119,6 +126,12 @@ pub(crate) fn descend(
     let within = within.or(kept.as_ref());
     let var = branch_var(&counter.state.domains, frame).expect("the part is undecided");
     let dom = counter.state.domains[var as usize];
+    // The enumeration's digit order here: the anchor's first, if it leads, then ascending.
+    let lead = lead(walk.anchor, &counter.state.domains, frame, var);
+    let order = lead
+        .map(u32::from)
+        .into_iter()
+        .chain(digits(dom & !lead.map_or(0, |d| 1 << d)));
     if let Some(w) = within {
         let mut counts = match first {
             Some((v, counts)) if v == var => counts,
@@ -128,23 +141,23 @@ pub(crate) fn descend(
             }
         };
         counter.nodes += 1;
-        for d in digits(dom) {
+        for d in order {
             let n = BigUint::from(std::mem::replace(&mut counts[d as usize], Tally::ZERO));
             if k < n {
                 assign(counter.model, &mut counter.state, var as usize, d as u8)
                     .expect("a digit with solutions survives propagation");
-                return descend(counter, frame, checked, k, out, within, None);
+                return descend(counter, frame, checked, k, walk, within, None);
             }
             k -= n;
         }
         unreachable!("k was below the part's count")
     }
-    for d in digits(dom) {
+    for d in order {
         let mark = counter.state.mark();
         if counter.decide(var, d as u8) {
             let n = BigUint::from(counter.count_part(frame, (0.0, 1.0))?);
             if k < n {
-                return descend(counter, frame, checked, k, out, None, None);
+                return descend(counter, frame, checked, k, walk, None, None);
             }
             k -= n;
         }
@@ -187,6 +200,17 @@ impl Solver<'_> {
     /// counts them by branching, and later calls find them cached.
     pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
         let start = Instant::now();
+        let mut decided = Stats::default();
+        if self.order.is_none() {
+            self.order =
+                anchor::decide(&self.model, self.tuning, &self.cancel, false, &mut decided);
+        }
+        let Some(order) = &self.order else {
+            decided.elapsed = start.elapsed();
+            self.stats = decided;
+            return None;
+        };
+        let anchor = order.anchor();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
         let (sweep_from, flow_after) = (self.sweep_from, self.tuning.flow_after);
         let (found, mut stats) = on_deep_stack(model.vars, None, |_| {
@@ -205,12 +229,16 @@ impl Solver<'_> {
             let found = match total {
                 Ok(total) if *k < total.to_big() => {
                     let mut out = blank(model.cells, model.cryptic);
+                    let mut walk = Walk {
+                        anchor,
+                        out: &mut out,
+                    };
                     descend(
                         &mut counter,
                         &all,
                         u32::MAX,
                         k.clone(),
-                        &mut out,
+                        &mut walk,
                         None,
                         None,
                     )
@@ -223,6 +251,7 @@ impl Solver<'_> {
             stats.solutions = u64::from(found.is_some());
             (found, stats)
         });
+        anchor::add(&mut stats, &decided);
         stats.elapsed = start.elapsed();
         self.stats = stats;
         found

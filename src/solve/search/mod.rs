@@ -37,7 +37,7 @@ pub use guide::GUIDE_AFTER;
 pub const FLOW_AFTER: u64 = 64;
 
 /// When a search starts remembering dead ends, and when it gives up.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tuning {
     /// Backtracks before dead ends are remembered.
     pub(crate) dead_ends_after: u64,
@@ -48,6 +48,9 @@ pub(crate) struct Tuning {
     /// Backtracks before the stack is first checked for branches without solutions (see
     /// [`guide`]; `u64::MAX`: never).
     pub(crate) guide_after: u64,
+    /// Backtracks before the first solution after which a search without an anchor stops,
+    /// for the order to be anchored (see [`crate::solve::anchor`]).
+    pub(crate) anchor_after: u64,
 }
 
 impl Default for Tuning {
@@ -57,6 +60,7 @@ impl Default for Tuning {
             give_up_after: u64::MAX,
             flow_after: FLOW_AFTER,
             guide_after: GUIDE_AFTER,
+            anchor_after: ANCHOR_AFTER,
         }
     }
 }
@@ -65,6 +69,7 @@ pub use view::progress;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use super::anchor::{ANCHOR_AFTER, lead};
 use super::combos::{Mask, digit_of, is_single, size};
 use super::flow::Flow;
 use super::model::Model;
@@ -118,6 +123,9 @@ enum Alternatives {
         var: u32,
         rest: Mask,
         digit: u8,
+        /// The digit tried first (the anchor's, see [`crate::solve::anchor`]); `NO_LEAD` for
+        /// none.
+        lead: u8,
         /// Alternatives taken so far, the current one included.
         index: u8,
         count: u8,
@@ -195,8 +203,17 @@ pub(super) struct Search<'a, O: Observer> {
     /// The choices below this height are known to have a solution below their current
     /// alternative: the guide's witness agrees with them (it only grows by that agreement).
     known_good: usize,
+    /// The solution the order leads with, per variable its digit's mask (see
+    /// [`crate::solve::anchor`]).
+    anchor: Option<&'a [Mask]>,
+    /// Backtracks before the first solution after which the search stops, `lost`.
+    anchor_after: u64,
+    lost: bool,
     observer: O,
 }
+
+/// [`Alternatives::Branch`]'s lead when the order leads with no digit there.
+const NO_LEAD: u8 = 15;
 
 enum Step {
     Backtrack,
@@ -209,6 +226,7 @@ impl<'a, O: Observer> Search<'a, O> {
         cancel: &'a CancelToken,
         observer: O,
         tuning: Tuning,
+        anchor: Option<&'a [Mask]>,
     ) -> Self {
         let mut state = State::new(model);
         state.track_reads = true;
@@ -248,12 +266,16 @@ impl<'a, O: Observer> Search<'a, O> {
             next_check: tuning.guide_after,
             solutions_at_check: 0,
             known_good: 0,
+            anchor,
+            anchor_after: tuning.anchor_after,
+            lost: false,
             observer,
         }
     }
 
-    /// Streams every solution to `sink`; returns how it ended and the counters.
-    pub(super) fn run<F>(mut self, sink: &mut F) -> (Outcome, Stats)
+    /// Streams every solution to `sink`; returns how it ended, the counters, and whether it
+    /// stopped for having no solution within `anchor_after` backtracks (then `Cancelled`).
+    pub(crate) fn run<F>(mut self, sink: &mut F) -> (Outcome, Stats, bool)
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
@@ -268,7 +290,7 @@ impl<'a, O: Observer> Search<'a, O> {
             self.stats.propagations += revisions;
         }
         self.stats.elapsed = start.elapsed();
-        (outcome, self.stats)
+        (outcome, self.stats, self.lost)
     }
 
     fn enumerate<F>(&mut self, sink: &mut F) -> Outcome
@@ -456,10 +478,16 @@ impl<'a, O: Observer> Search<'a, O> {
         self.push_frame(frame);
         let marks = self.marks();
         let rest = self.state.domains[best as usize];
+        let part = match frame {
+            Frame::Search { start, len, .. } => &self.arena[start as usize..(start + len) as usize],
+            Frame::Record { .. } => unreachable!("a search frame"),
+        };
+        let lead = lead(self.anchor, &self.state.domains, part, best).unwrap_or(NO_LEAD);
         let alts = Alternatives::Branch {
             var: best,
             rest,
             digit: 0,
+            lead,
             index: 0,
             count: rest.count_ones() as u8,
         };
@@ -519,6 +547,7 @@ impl<'a, O: Observer> Search<'a, O> {
             Alternatives::Branch {
                 var,
                 mut rest,
+                lead,
                 mut index,
                 count,
                 ..
@@ -526,13 +555,19 @@ impl<'a, O: Observer> Search<'a, O> {
                 self.state.level = self.choices.len() as u32;
                 self.state.read_serial = self.choices[top].serial;
                 while rest != 0 {
-                    let digit = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
+                    // The lead first (a mask has no bit `NO_LEAD`), then ascending.
+                    let digit = if rest & 1 << lead != 0 {
+                        lead
+                    } else {
+                        rest.trailing_zeros() as u8
+                    };
+                    rest &= !(1 << digit);
                     index += 1;
                     self.choices[top].alts = Alternatives::Branch {
                         var,
                         rest,
                         digit,
+                        lead,
                         index,
                         count,
                     };
@@ -557,6 +592,10 @@ impl<'a, O: Observer> Search<'a, O> {
                     self.state.undo(marks.state);
                     if self.stats.backtracks >= self.give_up_after {
                         self.cancelled = true;
+                    }
+                    if self.stats.solutions == 0 && self.stats.backtracks >= self.anchor_after {
+                        self.cancelled = true;
+                        self.lost = true;
                     }
                     if self.tick() {
                         return false;
@@ -714,7 +753,7 @@ pub(crate) fn write(solution: &mut Solution, cells: usize, var: u32, digit: u8) 
 }
 
 #[inline]
-fn read(solution: &Solution, cells: usize, var: u32) -> u8 {
+pub(crate) fn read(solution: &Solution, cells: usize, var: u32) -> u8 {
     let v = var as usize;
     if v < cells {
         solution.digits[v]

@@ -1,0 +1,228 @@
+//! The order's anchor: on a puzzle whose plain order (digits ascending) is slow to reach its
+//! first solution, the enumeration leads with a solution found another way.
+//!
+//! In the plain order the first solution is the smallest one, and reaching it means proving
+//! every branch before it empty: on dense puzzles (30 × 100 at 25–30% walls) one such proof can
+//! take a probe tens of thousands of nodes, and the stream's first solution took 0.2–2 s where
+//! a probe finds *a* solution in 30–70 ms. So the order is decided per puzzle, once: the plain
+//! search runs until its first solution, and if it needs more than [`ANCHOR_AFTER`] backtracks,
+//! a probe's solution becomes the *anchor* `A` and the order leads with it: at a node where every
+//! undecided variable of the part being searched still allows its digit in `A`, the branching
+//! variable tries `A`'s digit first, then the others ascending. The first solution is then `A`
+//! itself, reached without a backtrack. Where the plain search reaches its first solution
+//! soon, that solution would be the anchor, and leading with it changes nothing (every digit
+//! before it on its path has an empty branch): the order is the plain one.
+//!
+//! The rule reads only the part's variables and their domains, which the parts enumerated
+//! before it do not touch, so a part's solutions come in the same order whatever the other
+//! parts hold (the product, the replayed parts and `nth` rely on this).
+
+use std::ops::ControlFlow;
+
+use super::combos::{Mask, is_single};
+use super::model::Model;
+use super::probe::{Answer, Probe};
+use super::propagate::propagate_all;
+use super::search::{Search, Tuning, read};
+use super::state::State;
+use super::{CancelToken, Outcome, Stats};
+
+/// Backtracks the plain search may take before its first solution; past them, the order is
+/// anchored on a probe's solution.
+pub const ANCHOR_AFTER: u64 = 128;
+
+/// Nodes of the first probe for an anchor; each next one gets twice as many.
+const FIRST_PROBE: u64 = 4096;
+
+/// How a puzzle's solutions are ordered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// Digits ascending at every choice.
+    Plain,
+    /// Led by this solution: per variable, its digit as a one-bit mask.
+    Anchored(Vec<Mask>),
+}
+
+impl Order {
+    /// The anchor's digits per variable, if the order has one.
+    pub(crate) fn anchor(&self) -> Option<&[Mask]> {
+        match self {
+            Order::Plain => None,
+            Order::Anchored(digits) => Some(digits),
+        }
+    }
+}
+
+/// The digit a part's branching variable `var` tries first: the anchor's, when every
+/// undecided variable of `part` still allows its digit in the anchor (see the module's doc).
+pub(crate) fn lead(
+    anchor: Option<&[Mask]>,
+    domains: &[Mask],
+    part: &[u32],
+    var: u32,
+) -> Option<u8> {
+    let anchor = anchor?;
+    part.iter()
+        .all(|&v| {
+            let d = domains[v as usize];
+            is_single(d) || d & anchor[v as usize] != 0
+        })
+        .then(|| anchor[var as usize].trailing_zeros() as u8)
+}
+
+/// The tuning the order is decided with: the default one, with `anchor_after` from `tuning`
+/// (the other knobs change how many backtracks the search takes, and the order must not
+/// depend on them).
+pub(crate) fn deciding(tuning: Tuning) -> Tuning {
+    Tuning {
+        anchor_after: tuning.anchor_after,
+        ..Tuning::default()
+    }
+}
+
+/// Decides `model`'s order (see the module's doc), adding the work to `total`; `None` when
+/// cancelled first. `lost`: the plain search is already known to need more than
+/// `tuning.anchor_after` backtracks (the caller's stream just found out).
+pub(crate) fn decide(
+    model: &Model,
+    tuning: Tuning,
+    cancel: &CancelToken,
+    lost: bool,
+    total: &mut Stats,
+) -> Option<Order> {
+    if !lost {
+        let search = Search::new(model, cancel, (), deciding(tuning), None);
+        let (outcome, stats, lost) = search.run(&mut |_| ControlFlow::Break(()));
+        add(total, &stats);
+        if !lost {
+            return (outcome != Outcome::Cancelled).then_some(Order::Plain);
+        }
+    }
+    anchor(model, cancel, total)
+}
+
+/// A probe's solution of `model` as the anchor (plain when there is none); `None` when
+/// cancelled. The probe is deterministic, so every caller finds the same anchor.
+fn anchor(model: &Model, cancel: &CancelToken, total: &mut Stats) -> Option<Order> {
+    let mut root = State::new(model);
+    if propagate_all(model, &mut root).is_err() {
+        return Some(Order::Plain);
+    }
+    let mut probe = Probe::new(model);
+    let mut budget = FIRST_PROBE;
+    let order = loop {
+        match probe.ask(model, &mut root, budget, cancel, &[]) {
+            Answer::Solution(s) => {
+                break Some(Order::Anchored(
+                    (0..model.vars as u32)
+                        .map(|v| 1 << read(&s, model.cells, v))
+                        .collect(),
+                ));
+            }
+            Answer::None => break Some(Order::Plain),
+            Answer::Unknown if cancel.is_cancelled() => break None,
+            Answer::Unknown => budget = budget.saturating_mul(2),
+        }
+    };
+    total.nodes += probe.nodes;
+    total.guesses += probe.nodes;
+    total.propagations += root.revisions;
+    order
+}
+
+/// Adds one search's work to `total` (not the solutions it sent, nor the time).
+pub(crate) fn add(total: &mut Stats, stats: &Stats) {
+    total.nodes += stats.nodes;
+    total.guesses += stats.guesses;
+    total.backtracks += stats.backtracks;
+    total.propagations += stats.propagations;
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+
+    use super::*;
+    use crate::puzzle::Puzzle;
+    use crate::solve::{Solution, Solver, generate};
+
+    /// Every solution (at most 3,000) in `solver`'s order, or `None`.
+    fn all(solver: &mut Solver) -> Option<Vec<Solution>> {
+        let (stream, outcome) = solver.solutions(3000);
+        (outcome == Outcome::Complete && !stream.is_empty()).then_some(stream)
+    }
+
+    #[test]
+    fn anchored_streams_lead_with_the_anchor_and_jumps_follow_them() {
+        let (mut anchored, mut led) = (0, 0);
+        for seed in 0..60 {
+            let Ok(puzzle) = Puzzle::from_grid(&generate::random_grid(9, 9, 0.25, seed)) else {
+                continue;
+            };
+            let mut solver = Solver::new(&puzzle).with_anchor_after(0);
+            let Some(stream) = all(&mut solver) else {
+                continue;
+            };
+            let Some(Order::Anchored(anchor)) = solver.order.clone() else {
+                continue;
+            };
+            anchored += 1;
+            let model = solver.model();
+            for v in 0..model.vars as u32 {
+                assert_eq!(1 << read(&stream[0], model.cells, v), anchor[v as usize]);
+            }
+            let plain = all(&mut Solver::new(&puzzle).with_anchor_after(u64::MAX)).unwrap();
+            if plain[0] != stream[0] {
+                led += 1;
+            }
+            let mut jumper = Solver::new(&puzzle).with_anchor_after(0);
+            for k in (0..stream.len()).step_by(stream.len() / 40 + 1) {
+                let got = jumper.nth(&BigUint::from(k));
+                assert_eq!(got.as_ref(), Some(&stream[k]), "seed {seed} #{k}");
+            }
+        }
+        // Anchors other than the plain first solution, or this shows nothing.
+        assert!(
+            led >= 5,
+            "{led} of {anchored} anchored puzzles led by another solution"
+        );
+    }
+
+    #[test]
+    fn orders_found_soon_stay_plain() {
+        for seed in 0..8 {
+            let puzzle = Puzzle::from_grid(&generate::random_grid(12, 10, 0.45, seed)).unwrap();
+            let mut solver = Solver::new(&puzzle);
+            let Some(stream) = all(&mut solver) else {
+                continue;
+            };
+            assert_eq!(solver.order, Some(Order::Plain), "seed {seed}");
+            let plain = all(&mut Solver::new(&puzzle).with_anchor_after(u64::MAX));
+            assert_eq!(Some(stream), plain, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn dense_puzzles_reach_their_first_solution_without_refuting_branches() {
+        // 30 × 100 at 30% walls: the plain order's first solution took 208 k nodes here.
+        let puzzle = Puzzle::from_grid(&generate::random_grid(100, 30, 0.30, 4)).unwrap();
+        let mut solver = Solver::new(&puzzle);
+        let first = solver.first().expect("a solution");
+        let stats = solver.stats();
+        assert!(matches!(solver.order, Some(Order::Anchored(_))));
+        // The plain search's backtracks before it gave up, none after.
+        assert_eq!(stats.backtracks, ANCHOR_AFTER);
+        assert!(stats.nodes < 60_000, "{} nodes", stats.nodes);
+        let model = solver.model();
+        let mut jumper = Solver::new(&puzzle);
+        let anchor = decide(
+            model,
+            jumper.tuning,
+            &CancelToken::new(),
+            false,
+            &mut Stats::default(),
+        );
+        assert_eq!(anchor, solver.order);
+        assert_eq!(jumper.first().as_ref(), Some(&first));
+    }
+}
