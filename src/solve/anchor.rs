@@ -21,11 +21,12 @@ use std::ops::ControlFlow;
 
 use super::combos::{Mask, is_single};
 use super::model::Model;
+use super::nth::blank;
 use super::probe::{Answer, Probe};
 use super::propagate::propagate_all;
-use super::search::{Search, Tuning, read};
+use super::search::{Search, Tuning, read, write};
 use super::state::State;
-use super::{CancelToken, Outcome, Stats};
+use super::{CancelToken, Outcome, Solution, Stats};
 
 /// Backtracks the plain search may take before its first solution; past them, the order is
 /// anchored on a probe's solution.
@@ -34,6 +35,10 @@ pub const ANCHOR_AFTER: u64 = 128;
 /// Nodes of the first probe for an anchor; each next one gets twice as many.
 const FIRST_PROBE: u64 = 4096;
 
+/// Probe nodes per backtrack a search that gives up (see `Solver::with_give_up_after`) lets the
+/// probe take for an anchor before it gives up too.
+const PROBE_SHARE: u64 = 16;
+
 /// How a puzzle's solutions are ordered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Order {
@@ -41,13 +46,15 @@ pub(crate) enum Order {
     Plain,
     /// Led by this solution: per variable, its digit as a one-bit mask.
     Anchored(Vec<Mask>),
+    /// None at all: the probe proved it, and a stream has nothing to search.
+    Empty,
 }
 
 impl Order {
     /// The anchor's digits per variable, if the order has one.
     pub(crate) fn anchor(&self) -> Option<&[Mask]> {
         match self {
-            Order::Plain => None,
+            Order::Plain | Order::Empty => None,
             Order::Anchored(digits) => Some(digits),
         }
     }
@@ -81,8 +88,10 @@ pub(crate) fn deciding(tuning: Tuning) -> Tuning {
 }
 
 /// Decides `model`'s order (see the module's doc), adding the work to `total`; `None` when
-/// cancelled first. `lost`: the plain search is already known to need more than
-/// `tuning.anchor_after` backtracks (the caller's stream just found out).
+/// cancelled first, or when `tuning` gives up after some backtracks and the probe has not
+/// answered within [`PROBE_SHARE`] nodes per backtrack. `lost`: the plain search is already
+/// known to need more than `tuning.anchor_after` backtracks (the caller's stream just found
+/// out).
 pub(crate) fn decide(
     model: &Model,
     tuning: Tuning,
@@ -98,15 +107,22 @@ pub(crate) fn decide(
             return (outcome != Outcome::Cancelled).then_some(Order::Plain);
         }
     }
-    anchor(model, cancel, total)
+    anchor(
+        model,
+        cancel,
+        tuning.give_up_after.saturating_mul(PROBE_SHARE),
+        total,
+    )
 }
 
-/// A probe's solution of `model` as the anchor (plain when there is none); `None` when
-/// cancelled. The probe is deterministic, so every caller finds the same anchor.
-fn anchor(model: &Model, cancel: &CancelToken, total: &mut Stats) -> Option<Order> {
+/// A probe's solution of `model` as the anchor (empty when there is none); `None` when
+/// cancelled, or when the probes so far took `nodes` or more. The probe is deterministic and
+/// its budgets are the same for every caller (one with fewer `nodes` stops between probes, not
+/// within one), so every caller that finds an anchor finds the same one.
+fn anchor(model: &Model, cancel: &CancelToken, nodes: u64, total: &mut Stats) -> Option<Order> {
     let mut root = State::new(model);
     if propagate_all(model, &mut root).is_err() {
-        return Some(Order::Plain);
+        return Some(Order::Empty);
     }
     let mut probe = Probe::new(model);
     let mut budget = FIRST_PROBE;
@@ -119,8 +135,8 @@ fn anchor(model: &Model, cancel: &CancelToken, total: &mut Stats) -> Option<Orde
                         .collect(),
                 ));
             }
-            Answer::None => break Some(Order::Plain),
-            Answer::Unknown if cancel.is_cancelled() => break None,
+            Answer::None => break Some(Order::Empty),
+            Answer::Unknown if cancel.is_cancelled() || probe.nodes >= nodes => break None,
             Answer::Unknown => budget = budget.saturating_mul(2),
         }
     };
@@ -128,6 +144,20 @@ fn anchor(model: &Model, cancel: &CancelToken, total: &mut Stats) -> Option<Orde
     total.guesses += probe.nodes;
     total.propagations += root.revisions;
     order
+}
+
+/// The solution `anchor` (a one-bit mask per variable) stands for.
+pub(crate) fn solution(model: &Model, anchor: &[Mask]) -> Solution {
+    let mut solution = blank(model.cells, model.cryptic);
+    for (v, &d) in anchor.iter().enumerate() {
+        write(
+            &mut solution,
+            model.cells,
+            v as u32,
+            d.trailing_zeros() as u8,
+        );
+    }
+    solution
 }
 
 /// Adds one search's work to `total` (not the solutions it sent, nor the time).
@@ -143,6 +173,7 @@ mod tests {
     use num_bigint::BigUint;
 
     use super::*;
+    use crate::grid::{Cell, Clue, Direction};
     use crate::puzzle::Puzzle;
     use crate::solve::{Solution, Solver, generate};
 
@@ -189,6 +220,64 @@ mod tests {
     }
 
     #[test]
+    fn a_probe_that_proves_no_solution_ends_the_stream() {
+        let mut empty = 0;
+        for seed in 0..40 {
+            let mut grid = generate::random_grid(9, 8, 0.3, seed);
+            // Nudge a clue: often no solution at all.
+            let at = grid
+                .positions()
+                .find(|&p| grid.get(p).clue(Direction::Across).is_some())
+                .unwrap();
+            if let Some(Cell::Wall {
+                across: Some(Clue::Sum(s)),
+                ..
+            }) = grid.get_mut(at)
+            {
+                *s += 1;
+            }
+            let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+                continue;
+            };
+            let mut solver = Solver::new(&puzzle).with_anchor_after(0);
+            assert_eq!(
+                solver.for_each(|_| ControlFlow::Continue(())),
+                Outcome::Complete
+            );
+            if solver.order != Some(Order::Empty) {
+                continue;
+            }
+            empty += 1;
+            // The plain search's one backtrack before the probe, and no stream after it.
+            assert_eq!(solver.stats().backtracks, 1, "seed {seed}");
+            assert_eq!(solver.stats().solutions, 0);
+            assert_eq!(Solver::new(&puzzle).first(), None, "seed {seed}");
+        }
+        assert!(
+            empty >= 5,
+            "{empty} puzzles without solutions reached the probe"
+        );
+    }
+
+    #[test]
+    fn a_stream_that_gives_up_gives_up_deciding_its_order_too() {
+        // 30 × 100 at 30% walls: the probe needs thousands of nodes for an anchor.
+        let puzzle = Puzzle::from_grid(&generate::random_grid(100, 30, 0.30, 4)).unwrap();
+        let mut solver = Solver::new(&puzzle).with_give_up_after(8);
+        assert_eq!(solver.first(), None);
+        assert!(solver.order.is_none());
+        // The plain search until it gave up, and one first probe (4,096 nodes), not more.
+        assert!(
+            solver.stats().nodes < 6_000,
+            "{} nodes",
+            solver.stats().nodes
+        );
+        let mut patient = Solver::new(&puzzle).with_give_up_after(1_000);
+        assert!(patient.first().is_some());
+        assert!(matches!(patient.order, Some(Order::Anchored(_))));
+    }
+
+    #[test]
     fn orders_found_soon_stay_plain() {
         for seed in 0..8 {
             let puzzle = Puzzle::from_grid(&generate::random_grid(12, 10, 0.45, seed)).unwrap();
@@ -210,8 +299,8 @@ mod tests {
         let first = solver.first().expect("a solution");
         let stats = solver.stats();
         assert!(matches!(solver.order, Some(Order::Anchored(_))));
-        // The plain search's backtracks before it gave up, none after.
-        assert_eq!(stats.backtracks, ANCHOR_AFTER);
+        // The plain search's backtracks until it gave up, none after.
+        assert_eq!(stats.backtracks, ANCHOR_AFTER + 1);
         assert!(stats.nodes < 60_000, "{} nodes", stats.nodes);
         let model = solver.model();
         let mut jumper = Solver::new(&puzzle);

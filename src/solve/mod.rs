@@ -328,7 +328,19 @@ impl<'p> Solver<'p> {
             self.order = anchor::decide(&self.model, self.tuning, &self.cancel, lost, &mut total);
         }
         let outcome = match &self.order {
-            Some(order) => {
+            Some(anchor::Order::Empty) => Outcome::Complete,
+            Some(order) => 'run: {
+                // The anchor is the first solution: a sink that wants no more stops here,
+                // before the search descends to it (a tenth of `first()` on a dense grid).
+                let mut sent = None;
+                if let Some(anchor) = order.anchor() {
+                    let first = anchor::solution(&self.model, anchor);
+                    total.solutions = 1;
+                    if sink(&first).is_break() {
+                        break 'run Outcome::Stopped;
+                    }
+                    sent = Some(first);
+                }
                 // The order is decided: nothing to stop for.
                 let tuning = search::Tuning {
                     anchor_after: u64::MAX,
@@ -341,11 +353,18 @@ impl<'p> Solver<'p> {
                     tuning,
                     order.anchor(),
                 );
-                let (outcome, stats, _) = search.run(&mut sink);
+                let (outcome, stats, _) = search.run(&mut |s: &Solution| match sent.take() {
+                    Some(first) => {
+                        debug_assert_eq!(&first, s, "the anchored order starts at the anchor");
+                        ControlFlow::Continue(())
+                    }
+                    None => sink(s),
+                });
                 anchor::add(&mut total, &stats);
-                total.solutions = stats.solutions;
+                total.solutions = total.solutions.max(stats.solutions);
                 outcome
             }
+            // Cancelled, or given up before the order was decided.
             None => Outcome::Cancelled,
         };
         total.elapsed = start.elapsed();

@@ -593,7 +593,7 @@ impl<'a, O: Observer> Search<'a, O> {
                     if self.stats.backtracks >= self.give_up_after {
                         self.cancelled = true;
                     }
-                    if self.stats.solutions == 0 && self.stats.backtracks >= self.anchor_after {
+                    if self.stats.solutions == 0 && self.stats.backtracks > self.anchor_after {
                         self.cancelled = true;
                         self.lost = true;
                     }
