@@ -3,7 +3,8 @@
 //! SEED[,SEED…] LIMIT_S`, with `MODE=first` for the streamed first solution and `MODE=uniq`
 //! for `uniqueness()` instead of `any()`. Each search is cancelled after `LIMIT_S` seconds.
 //! `FLOW_AFTER=N` sets the backtracks before the stream checks the sums' flow, `GUIDE_AFTER=N`
-//! those before it checks its branch for a solution (`u64::MAX`: never).
+//! those before it checks its branch for a solution (`u64::MAX`: never), `ANCHOR_AFTER=N` those
+//! before the first solution past which the order is anchored on a probe's solution.
 
 use std::time::{Duration, Instant};
 
@@ -50,6 +51,12 @@ fn main() {
                 .and_then(|a| a.parse().ok())
             {
                 solver = solver.with_guide_after(after);
+            }
+            if let Some(after) = std::env::var("ANCHOR_AFTER")
+                .ok()
+                .and_then(|a| a.parse().ok())
+            {
+                solver = solver.with_anchor_after(after);
             }
             let start = Instant::now();
             let answered = match mode.as_str() {
