@@ -21,12 +21,11 @@ use std::ops::ControlFlow;
 
 use super::combos::{Mask, is_single};
 use super::model::Model;
-use super::nth::blank;
 use super::probe::{Answer, Probe};
 use super::propagate::propagate_all;
-use super::search::{Search, Tuning, read, write};
+use super::search::{Search, Tuning, read};
 use super::state::State;
-use super::{CancelToken, Outcome, Solution, Stats};
+use super::{CancelToken, Outcome, Stats};
 
 /// Backtracks the plain search may take before its first solution; past them, the order is
 /// anchored on a probe's solution.
@@ -144,20 +143,6 @@ fn anchor(model: &Model, cancel: &CancelToken, nodes: u64, total: &mut Stats) ->
     total.guesses += probe.nodes;
     total.propagations += root.revisions;
     order
-}
-
-/// The solution `anchor` (a one-bit mask per variable) stands for.
-pub(crate) fn solution(model: &Model, anchor: &[Mask]) -> Solution {
-    let mut solution = blank(model.cells, model.cryptic);
-    for (v, &d) in anchor.iter().enumerate() {
-        write(
-            &mut solution,
-            model.cells,
-            v as u32,
-            d.trailing_zeros() as u8,
-        );
-    }
-    solution
 }
 
 /// Adds one search's work to `total` (not the solutions it sent, nor the time).

@@ -334,7 +334,7 @@ impl<'p> Solver<'p> {
                 // before the search descends to it (a tenth of `first()` on a dense grid).
                 let mut sent = None;
                 if let Some(anchor) = order.anchor() {
-                    let first = anchor::solution(&self.model, anchor);
+                    let first = probe::solution_of(&self.model, anchor);
                     total.solutions = 1;
                     if sink(&first).is_break() {
                         break 'run Outcome::Stopped;

@@ -419,8 +419,9 @@ fn initial_weight(model: &Model, var: usize) -> u64 {
     model.constraints_of(var).len().max(1) as u64
 }
 
-/// The solution a state with every variable decided stands for.
-fn solution_of(model: &Model, domains: &[Mask]) -> Solution {
+/// The solution a state with every variable decided stands for (or an anchor: a one-bit mask
+/// per variable).
+pub(crate) fn solution_of(model: &Model, domains: &[Mask]) -> Solution {
     let mut solution = blank(model.cells, model.cryptic);
     for (v, &d) in domains.iter().enumerate() {
         write(&mut solution, model.cells, v as u32, digit_of(d));
