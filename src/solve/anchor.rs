@@ -139,9 +139,7 @@ fn anchor(model: &Model, cancel: &CancelToken, nodes: u64, total: &mut Stats) ->
             Answer::Unknown => budget = budget.saturating_mul(2),
         }
     };
-    total.nodes += probe.nodes;
-    total.guesses += probe.nodes;
-    total.propagations += root.revisions;
+    probe.add_work(&root, total);
     order
 }
 

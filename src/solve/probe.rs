@@ -128,9 +128,7 @@ impl Solver<'_> {
             budget = budget.saturating_mul(2);
         };
         if let Some((probe, root)) = &side {
-            total.nodes += probe.nodes;
-            total.guesses += probe.nodes;
-            total.propagations += root.revisions;
+            probe.add_work(root, &mut total);
         }
         total.solutions = answer.as_ref().map_or(0, |f| f.len() as u64);
         total.elapsed = start.elapsed();
@@ -233,6 +231,14 @@ impl Probe {
             flow: Flow::new(model),
             nodes: 0,
         }
+    }
+
+    /// Adds the probes' work to `total`: each node a guess, and the revisions of `root`, the
+    /// state they searched from.
+    pub(crate) fn add_work(&self, root: &State, total: &mut Stats) {
+        total.nodes += self.nodes;
+        total.guesses += self.nodes;
+        total.propagations += root.revisions;
     }
 
     /// Forgets the failures the constraints were blamed for: every constraint weighs one again.
