@@ -244,8 +244,8 @@ mod tests {
 
     #[test]
     fn a_stream_that_gives_up_gives_up_deciding_its_order_too() {
-        // 30 × 100 at 30% walls: the probe needs thousands of nodes for an anchor.
-        let puzzle = Puzzle::from_grid(&generate::random_grid(100, 30, 0.30, 4)).unwrap();
+        // 30 × 100 at 25% walls: the first probe (4,096 nodes) finds no anchor here.
+        let puzzle = Puzzle::from_grid(&generate::random_grid(100, 30, 0.25, 7)).unwrap();
         let mut solver = Solver::new(&puzzle).with_give_up_after(8);
         assert_eq!(solver.first(), None);
         assert!(solver.order.is_none());
@@ -255,7 +255,7 @@ mod tests {
             "{} nodes",
             solver.stats().nodes
         );
-        let mut patient = Solver::new(&puzzle).with_give_up_after(1_000);
+        let mut patient = Solver::new(&puzzle).with_give_up_after(10_000);
         assert!(patient.first().is_some());
         assert!(matches!(patient.order, Some(Order::Anchored(_))));
     }

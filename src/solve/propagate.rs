@@ -62,6 +62,13 @@ pub fn propagate_all(model: &Model, state: &mut State) -> Result<(), Contradicti
     propagate(model, state)
 }
 
+/// Undecided cells up to which a quick revision (a probe's, see `State::quick`) still matches
+/// a run's cells onto each digit set. Up to four, the arrangements are tried outright and cost
+/// little; past them, a probe gains more from cheaper nodes than it loses to the weaker
+/// pruning (measured on 30 × 100 at 25% walls: 23% less time per node, 5% more nodes), and
+/// a run all of whose cells are decided is checked exactly either way.
+const QUICK_MATCH_UP_TO: usize = 4;
+
 fn revise(model: &Model, state: &mut State, c: usize) -> Result<(), Contradiction> {
     match model.constraints[c].kind {
         Kind::Sum => revise_run(model, state, c, None),
@@ -207,11 +214,13 @@ fn revise_run(
         }
     }
     let undecided = &undecided[..free];
+    let quick = state.quick && free > QUICK_MATCH_UP_TO;
     let mut allowed: Mask = 0;
     let mut must: Mask = DIGITS;
     let mut sums: u64 = 0;
     let mut found = [0 as Mask; 9];
-    // Digits of sets every undecided cell can take whole: any arrangement of such a set works.
+    // Digits of sets every undecided cell can take whole: any arrangement of such a set works
+    // (and, in a quick revision of a long run, of every set past the filters).
     let mut open: Mask = 0;
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
@@ -223,7 +232,9 @@ fn revise_run(
             continue;
         }
         let rest = set & !s.fixed;
-        if rest & !common == 0 {
+        if rest & !common == 0 || quick {
+            // A quick revision supports each cell on the whole set: more than it may hold,
+            // never less.
             open |= rest;
         } else if !match_set(undecided, rest, &mut found) {
             live &= !(1u128 << i);
@@ -634,10 +645,24 @@ mod tests {
     /// matching), and fails when there is no filling.
     #[test]
     fn a_run_keeps_exactly_the_digits_of_its_fillings() {
+        revise_random_runs(false);
+    }
+
+    /// A quick revision (a probe's) never cuts a digit some filling holds, and is exact where
+    /// at most `QUICK_MATCH_UP_TO` cells are undecided (a decided run among them).
+    #[test]
+    fn quick_revisions_keep_every_filling() {
+        revise_random_runs(true);
+    }
+
+    /// Revises random one-run puzzles of every length against [`brute_run`], quickly or not.
+    fn revise_random_runs(quick: bool) {
         use crate::format::kakuro_text;
         use crate::puzzle::Puzzle;
         let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut checked = [0usize; 10];
+        // Quick revisions that left more than the fillings hold (they skip that work).
+        let mut weaker = 0;
         for (k, checked) in checked.iter_mut().enumerate().skip(1) {
             for _ in 0..600 {
                 let sum = if k == 9 {
@@ -650,6 +675,7 @@ mod tests {
                 let puzzle = Puzzle::from_grid(&grid).expect("a valid puzzle");
                 let model = Model::new(&puzzle);
                 let mut state = State::new(&model);
+                state.quick = quick;
                 let mut domains = vec![0 as Mask; k];
                 let mut fixed: Mask = 0;
                 for d in &mut domains {
@@ -672,7 +698,19 @@ mod tests {
                 let want = brute_run(&domains, sum);
                 let c = model.constraints_of(0)[0] as usize;
                 let revised = revise_run(&model, &mut state, c, None);
-                if want[0] == 0 {
+                let undecided = domains.iter().filter(|&&d| !is_single(d)).count();
+                if quick && undecided > QUICK_MATCH_UP_TO {
+                    // Weaker, but never wrong: a filling's digits all stay.
+                    if let Ok(()) = revised {
+                        for (&got, &need) in state.domains[..k].iter().zip(&want) {
+                            assert_eq!(got & need, need, "{domains:?} sum {sum}");
+                        }
+                        weaker += usize::from(state.domains[..k] != want[..]);
+                    } else {
+                        assert_eq!(want[0], 0, "{domains:?} sum {sum}");
+                    }
+                    *checked += 1;
+                } else if want[0] == 0 {
                     assert!(revised.is_err(), "{domains:?} sum {sum}");
                 } else {
                     assert!(revised.is_ok(), "{domains:?} sum {sum}");
@@ -682,6 +720,7 @@ mod tests {
             }
         }
         assert!(checked[1..].iter().all(|&n| n >= 20), "{checked:?}");
+        assert_eq!(weaker > 0, quick, "{weaker} weaker revisions");
     }
 
     #[test]

@@ -49,6 +49,10 @@ pub struct State {
     pub(super) read_serial: u32,
     /// Whether changes are noted in `dirty` (for the search's keys of residual problems).
     pub(super) track_changes: bool,
+    /// Whether revisions are quick (a probe's): a run with many undecided cells keeps each
+    /// digit set that passes the whole-word filters, without matching its cells onto it (see
+    /// `propagate::QUICK_MATCH_UP_TO`).
+    pub(super) quick: bool,
     /// Variables whose domains and constraints whose live sets changed since the last look.
     pub(super) dirty: Dirty,
 }
@@ -101,6 +105,7 @@ impl State {
             read_mark: vec![u32::MAX; model.constraints.len()],
             read_serial: 0,
             track_changes: false,
+            quick: false,
             dirty: Dirty {
                 vars: Vec::new(),
                 var_flag: vec![false; model.vars],
