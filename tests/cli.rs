@@ -850,6 +850,35 @@ fn solve_nth_deep_in_a_huge_count() {
 }
 
 #[test]
+fn solve_nth_1_needs_no_count() {
+    // 30 × 100 at 25% walls: one part of ~2,000 cells, whose count would take hours.
+    let grid = kakuro::solve::generate::random_grid(100, 30, 0.25, 9);
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(
+        &dir,
+        "dense.kakuro",
+        kakuro::format::kakuro_text::write(&grid).as_bytes(),
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+        .args(["solve", &file, "--nth", "1"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("`solve --nth 1` still running after 2 minutes: counting?");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let first = kakuro(&["solve", &file, "--limit", "1"]);
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), first.stdout);
+}
+
+#[test]
 fn solve_nth_outside_the_count_says_how_many_there_are() {
     let run = kakuro(&["solve", "puzzles/two.kakuro", "--nth", "3"]);
     run.assert_error();

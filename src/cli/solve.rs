@@ -1,6 +1,7 @@
 //! `kakuro solve FILE [--limit N] [--json]`: solutions as they are found, in the `.kakuro`
 //! layout separated by blank lines, or as one JSON object. With `--nth K` or `--random
-//! [--seed S]`, one solution picked by its place in that listing, without listing the others.
+//! [--seed S]`, one solution picked by its place in that listing, without listing the others
+//! (counting them first, but for the first solution in text, which needs no count).
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -33,6 +34,17 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
     let mut solver = Solver::new(&puzzle);
+    if !as_json && *pick == Pick::Nth(BigUint::from(1u32)) {
+        // Solution #1 is the listing's first: no count needed, and a dense grid's count can
+        // take hours where its first solution takes milliseconds.
+        let Some(solution) = solver.first() else {
+            return Ok(no_solution(&file));
+        };
+        let mut out = output::stdout();
+        write_text(&mut out, &file, &puzzle, &solution, true)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let count = count_with_bar(&mut solver)?;
     if count == BigUint::ZERO {
         // The same answer as the listing's: scripts read one shape whatever the options.
@@ -42,8 +54,7 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
             json.finish(&mut out, true, &count)?;
             out.flush()?;
         }
-        eprintln!("kakuro: {}: no solution", file.name);
-        return Ok(ExitCode::from(EXIT_NO));
+        return Ok(no_solution(&file));
     }
     let solution = match pick {
         Pick::Nth(k) if *k == BigUint::ZERO => {
@@ -80,6 +91,12 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says the puzzle has no solution: exit 1.
+fn no_solution(file: &PuzzleFile) -> ExitCode {
+    eprintln!("kakuro: {}: no solution", file.name);
+    ExitCode::from(EXIT_NO)
 }
 
 /// A usage error about this file: one `kakuro: FILE: ...` line, exit code 2.
@@ -139,8 +156,7 @@ pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
     out.flush()?;
     let none = listed == 0 && (listed_all || Solver::new(&puzzle).any().is_none());
     if none {
-        eprintln!("kakuro: {}: no solution", file.name);
-        return Ok(ExitCode::from(EXIT_NO));
+        return Ok(no_solution(&file));
     }
     Ok(ExitCode::SUCCESS)
 }
