@@ -403,9 +403,10 @@ impl Probe {
     /// going to the one nearest the start of the long axis, then drawn at random; `None` when
     /// every variable is decided.
     fn pick(&mut self, state: &State) -> Option<u32> {
-        let mut best = None;
-        // size_a / weight_a < size_b / weight_b, as size_a * weight_b < size_b * weight_a.
-        let (mut best_size, mut best_weight, mut best_along) = (0u64, 1u64, u16::MAX);
+        let mut best = u32::MAX;
+        // size_a / weight_a < size_b / weight_b, as size_a * weight_b < size_b * weight_a; the
+        // first variable beats a size of ten.
+        let (mut best_size, mut best_weight, mut best_along) = (10u64, 1u64, u16::MAX);
         // How many variables tie with the best so far: each replaces it with chance 1/ties,
         // which leaves every one of them equally likely (a draw only on a tie: this loop runs
         // over every undecided variable at every node).
@@ -425,7 +426,7 @@ impl Probe {
             let size = u64::from(size(d));
             let along = self.along[v as usize];
             let (a, b) = (size * best_weight, best_size * weight);
-            if best.is_none() || a < b || (a == b && along < best_along) {
+            if a < b || (a == b && along < best_along) {
                 ties = 1;
             } else if a == b && along == best_along {
                 ties += 1;
@@ -435,10 +436,10 @@ impl Probe {
             } else {
                 continue;
             }
-            best = Some(v);
+            best = v;
             (best_size, best_weight, best_along) = (size, weight, along);
         }
-        best
+        (best != u32::MAX).then_some(best)
     }
 }
 
