@@ -202,6 +202,57 @@ mod tests {
         );
     }
 
+    /// Records the counters of every snapshot.
+    struct Counters(Vec<Stats>);
+
+    impl crate::solve::Observer for Counters {
+        fn wants_snapshot(&mut self) -> bool {
+            true
+        }
+
+        fn snapshot(&mut self, snapshot: &crate::solve::Snapshot<'_>) {
+            self.0.push(snapshot.stats);
+        }
+    }
+
+    #[test]
+    fn a_watched_stream_counts_on_across_deciding_its_order() {
+        let mut anchored = 0;
+        for seed in 0..20 {
+            let Ok(puzzle) = Puzzle::from_grid(&generate::random_grid(9, 9, 0.25, seed)) else {
+                continue;
+            };
+            let mut solver = Solver::new(&puzzle).with_anchor_after(0);
+            let mut seen = Counters(Vec::new());
+            // A snapshot a node: a few solutions past the anchor are enough.
+            let mut left = 20;
+            solver.for_each_observed(&mut seen, |_| {
+                left -= 1;
+                if left == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if !matches!(solver.order, Some(Order::Anchored(_))) {
+                continue;
+            }
+            anchored += 1;
+            let total = solver.stats();
+            for pair in seen.0.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                assert!(
+                    a.nodes <= b.nodes && a.backtracks <= b.backtracks,
+                    "seed {seed}: {a:?} then {b:?}"
+                );
+                assert!(a.solutions <= b.solutions, "seed {seed}");
+            }
+            let last = seen.0.last().expect("snapshots");
+            assert!(last.nodes <= total.nodes && last.backtracks <= total.backtracks);
+        }
+        assert!(anchored >= 5, "{anchored} anchored puzzles");
+    }
+
     #[test]
     fn a_probe_that_proves_no_solution_ends_the_stream() {
         let mut empty = 0;

@@ -346,6 +346,11 @@ impl<'p> Solver<'p> {
                     anchor_after: u64::MAX,
                     ..self.tuning
                 };
+                // A watcher sees the work done so far, not a count starting over.
+                let observer = observe::Continued {
+                    observer,
+                    before: total,
+                };
                 let search = search::Search::new(
                     &self.model,
                     &self.cancel,

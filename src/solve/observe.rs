@@ -86,6 +86,43 @@ pub trait Observer {
 /// No observer: the search runs at full speed.
 impl Observer for () {}
 
+/// Passes a search's events and snapshots on to `observer` as if the search went on from
+/// earlier ones whose work `before` counts (a stream that decided its order first): the
+/// watcher's counters carry on rather than start over.
+pub(crate) struct Continued<O> {
+    pub(crate) observer: O,
+    pub(crate) before: Stats,
+}
+
+impl<O: Observer> Observer for Continued<O> {
+    #[inline]
+    fn event(&mut self, event: Event) {
+        self.observer.event(event)
+    }
+
+    #[inline]
+    fn wants_snapshot(&mut self) -> bool {
+        self.observer.wants_snapshot()
+    }
+
+    fn snapshot(&mut self, snapshot: &Snapshot<'_>) {
+        let now = snapshot.stats;
+        let stats = Stats {
+            nodes: self.before.nodes + now.nodes,
+            guesses: self.before.guesses + now.guesses,
+            backtracks: self.before.backtracks + now.backtracks,
+            propagations: self.before.propagations + now.propagations,
+            // The solutions sent before (an anchor) are found again, not sent again.
+            solutions: self.before.solutions.max(now.solutions),
+            elapsed: self.before.elapsed + now.elapsed,
+        };
+        self.observer.snapshot(&Snapshot {
+            stats,
+            ..snapshot.clone()
+        });
+    }
+}
+
 impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline]
     fn event(&mut self, event: Event) {
