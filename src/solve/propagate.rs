@@ -18,8 +18,10 @@ pub fn propagate(model: &Model, state: &mut State) -> Result<(), Contradiction> 
         let c = c as usize;
         // A run's revision leaves it at its own fixed point (every surviving digit set keeps a
         // matching, every kept digit a matching through it), so its own changes need not queue
-        // it again; "all different" can fix a cell and must look again.
-        let idempotent = matches!(model.constraints[c].kind, Kind::Sum | Kind::Cipher { .. });
+        // it again; "all different" can fix a cell and must look again, and so must a quick
+        // revision (it stops short of that fixed point, and may decide cells it has not checked).
+        let idempotent =
+            !state.quick && matches!(model.constraints[c].kind, Kind::Sum | Kind::Cipher { .. });
         state.queued[c] = idempotent;
         state.revisions += 1;
         let before = state.trail_len();
@@ -721,6 +723,24 @@ mod tests {
         }
         assert!(checked[1..].iter().all(|&n| n >= 20), "{checked:?}");
         assert_eq!(weaker > 0, quick, "{weaker} weaker revisions");
+    }
+
+    #[test]
+    fn a_run_a_quick_revision_decides_is_checked_again() {
+        use crate::format::kakuro_text;
+        use crate::puzzle::Puzzle;
+        // Cut to these, a quick revision fixes 3 6 6 8 9 (sum 32, 6 twice): only a second,
+        // exact revision sees that the run has no filling.
+        let (grid, _) = kakuro_text::parse("\\31 __ __ __ __ __\n").expect("a one-run puzzle");
+        let puzzle = Puzzle::from_grid(&grid).expect("a valid puzzle");
+        let model = Model::new(&puzzle);
+        let mut state = State::new(&model);
+        state.quick = true;
+        for (v, digits) in [[3, 7], [6, 7], [6, 7], [5, 8], [5, 9]].iter().enumerate() {
+            state.domains[v] = digits.iter().fold(0, |m, &d| m | 1 << d);
+        }
+        state.queue_all();
+        assert!(propagate(&model, &mut state).is_err());
     }
 
     #[test]
