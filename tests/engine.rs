@@ -711,6 +711,30 @@ fn project_euler_first_puzzle() {
     );
 }
 
+/// A cryptic puzzle's first solution is one, also where a probe found it (the quick revisions
+/// a probe makes once decided a run's last cells without checking them).
+#[test]
+fn first_solutions_of_cryptic_puzzles_are_solutions() {
+    let mut rng = StdRng::seed_from_u64(80);
+    let mut answered = 0;
+    for seed in 0..100 {
+        let grid = generate::random_grid(7, 7, 0.2, seed);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let truth = Solver::new(&puzzle).first().unwrap();
+        let mut key: Vec<Letter> = Letter::all().collect();
+        key.shuffle(&mut rng);
+        let key: [Letter; 10] = key.try_into().unwrap();
+        let secret = encrypt(&grid, &puzzle, &truth.digits, &key, 0.0, &mut rng);
+        let cryptic = Puzzle::from_grid(&secret).unwrap();
+        // Bounded: a few of these take seconds to solve; most answer in milliseconds.
+        if let Some(first) = Solver::new(&cryptic).with_give_up_after(500).first() {
+            assert!(is_valid(&cryptic, &first), "seed {seed}: {first:?}");
+            answered += 1;
+        }
+    }
+    assert!(answered >= 80, "{answered} answered");
+}
+
 #[test]
 fn encrypted_puzzles_give_back_their_letters() {
     let mut rng = StdRng::seed_from_u64(424);

@@ -18,15 +18,17 @@ pub fn propagate(model: &Model, state: &mut State) -> Result<(), Contradiction> 
         let c = c as usize;
         // A run's revision leaves it at its own fixed point (every surviving digit set keeps a
         // matching, every kept digit a matching through it), so its own changes need not queue
-        // it again; "all different" can fix a cell and must look again, and so must a quick
-        // revision (it stops short of that fixed point, and may decide cells it has not checked).
-        let idempotent =
-            !state.quick && matches!(model.constraints[c].kind, Kind::Sum | Kind::Cipher { .. });
+        // it again; "all different" can fix a cell and must look again.
+        let idempotent = matches!(model.constraints[c].kind, Kind::Sum | Kind::Cipher { .. });
         state.queued[c] = idempotent;
         state.revisions += 1;
         let before = state.trail_len();
         let revised = revise(model, state, c);
         state.queued[c] = false;
+        if let Ok(Recheck::Exactly) = revised {
+            state.queued[c] = true;
+            state.queue.push(c as u32);
+        }
         // A revision that changed nothing is no step of any contradiction derived later.
         if revised.is_err() || state.trail_len() != before {
             state.note_read(c);
@@ -71,18 +73,29 @@ pub fn propagate_all(model: &Model, state: &mut State) -> Result<(), Contradicti
 /// a run all of whose cells are decided is checked exactly either way.
 const QUICK_MATCH_UP_TO: usize = 4;
 
-fn revise(model: &Model, state: &mut State, c: usize) -> Result<(), Contradiction> {
+/// Whether a revision left its constraint at its own fixed point.
+enum Recheck {
+    No,
+    /// A quick revision decided the run's last cells: it stops short of the run's fixed point
+    /// and may have decided them without a filling (3 6 6 8 9 for a 31), so the run is revised
+    /// again, exactly. One that leaves a cell undecided is revised again when that cell is
+    /// decided (by the search or another run), exactly by then.
+    Exactly,
+}
+
+fn revise(model: &Model, state: &mut State, c: usize) -> Result<Recheck, Contradiction> {
     match model.constraints[c].kind {
         Kind::Sum => revise_run(model, state, c, None),
         Kind::Cipher { tens, units } => revise_run(model, state, c, Some((tens, units))),
-        Kind::Free => revise_all_different(model, state, model.vars_of(c)),
-        Kind::Letters => revise_all_different(model, state, model.vars_of(c)),
+        Kind::Free => revise_all_different(model, state, model.vars_of(c)).map(|()| Recheck::No),
+        Kind::Letters => revise_all_different(model, state, model.vars_of(c)).map(|()| Recheck::No),
         Kind::Equal => {
             let vars = model.vars_of(c);
             let (a, b) = (vars[0] as usize, vars[1] as usize);
             let both = state.domains[a] & state.domains[b];
             state.set_domain(model, a, both)?;
-            state.set_domain(model, b, both)
+            state.set_domain(model, b, both)?;
+            Ok(Recheck::No)
         }
     }
 }
@@ -180,7 +193,7 @@ fn revise_run(
     state: &mut State,
     c: usize,
     cipher: Option<(Option<u32>, u32)>,
-) -> Result<(), Contradiction> {
+) -> Result<Recheck, Contradiction> {
     let cells = model.cells_of(c);
     let s = scan(state, cells)?;
     let table = combos::table(cells.len());
@@ -265,6 +278,7 @@ fn revise_run(
     }
     let singles = required & !s.twice;
     let keep = allowed & !s.fixed;
+    let mut decided = true;
     for (&v, &sup) in cells.iter().zip(&support) {
         let d = state.domains[v as usize];
         if is_single(d) {
@@ -281,9 +295,14 @@ fn revise_run(
                 nd = forced;
             }
         }
+        decided &= is_single(nd);
         state.set_domain(model, v as usize, nd)?;
     }
-    Ok(())
+    Ok(if quick && decided {
+        Recheck::Exactly
+    } else {
+        Recheck::No
+    })
 }
 
 /// If cells of these `domains` can take the digits of `set` one each, adds to `support[i]`
@@ -663,8 +682,10 @@ mod tests {
         use crate::puzzle::Puzzle;
         let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut checked = [0usize; 10];
-        // Quick revisions that left more than the fillings hold (they skip that work).
+        // Quick revisions that left more than the fillings hold (they skip that work), and
+        // those that decided every cell (and ask for an exact look).
         let mut weaker = 0;
+        let mut rechecks = 0;
         for (k, checked) in checked.iter_mut().enumerate().skip(1) {
             for _ in 0..600 {
                 let sum = if k == 9 {
@@ -703,10 +724,14 @@ mod tests {
                 let undecided = domains.iter().filter(|&&d| !is_single(d)).count();
                 if quick && undecided > QUICK_MATCH_UP_TO {
                     // Weaker, but never wrong: a filling's digits all stay.
-                    if let Ok(()) = revised {
+                    if let Ok(recheck) = revised {
                         for (&got, &need) in state.domains[..k].iter().zip(&want) {
                             assert_eq!(got & need, need, "{domains:?} sum {sum}");
                         }
+                        // Left with no undecided cell, the run asks for an exact look.
+                        let decided = state.domains[..k].iter().all(|&d| is_single(d));
+                        assert_eq!(matches!(recheck, Recheck::Exactly), decided);
+                        rechecks += usize::from(decided);
                         weaker += usize::from(state.domains[..k] != want[..]);
                     } else {
                         assert_eq!(want[0], 0, "{domains:?} sum {sum}");
@@ -715,7 +740,7 @@ mod tests {
                 } else if want[0] == 0 {
                     assert!(revised.is_err(), "{domains:?} sum {sum}");
                 } else {
-                    assert!(revised.is_ok(), "{domains:?} sum {sum}");
+                    assert!(matches!(revised, Ok(Recheck::No)), "{domains:?} sum {sum}");
                     assert_eq!(&state.domains[..k], &want[..], "{domains:?} sum {sum}");
                     *checked += 1;
                 }
@@ -723,6 +748,7 @@ mod tests {
         }
         assert!(checked[1..].iter().all(|&n| n >= 20), "{checked:?}");
         assert_eq!(weaker > 0, quick, "{weaker} weaker revisions");
+        assert_eq!(rechecks > 0, quick, "{rechecks} rechecks");
     }
 
     #[test]
