@@ -94,21 +94,20 @@ pub(crate) fn count<T: Trace>(
     let Some(part) = Part::new(model, domains, live, comp, &learnt.tables) else {
         return Ok(None);
     };
-    let best = part.best_plan();
-    let Some(Plan {
+    let Plan {
         tables,
         steps,
         cost,
         work,
-    }) = best
-    else {
-        // Too wide in every order: a part this big rarely narrows in a few decisions.
-        learnt.smaller_than = comp.len();
-        return Ok(None);
+    } = match part.best_plan(learnt.ceiling) {
+        Planned::Ready(plan) => plan,
+        Planned::Costly => return Ok(None),
+        Planned::TooWide => {
+            // Too wide in every order: a part this big rarely narrows in a few decisions.
+            learnt.smaller_than = comp.len();
+            return Ok(None);
+        }
     };
-    if cost > learnt.ceiling {
-        return Ok(None);
-    }
 
     let mut states = States::default();
     let start = trace.fresh(0).reached(1);
@@ -186,7 +185,7 @@ pub(crate) fn count<T: Trace>(
 /// `None` when a cell has more than two constraints.
 fn runs_of(model: &Model, comp: &[u32]) -> Option<(Vec<u32>, Vec<[usize; 2]>)> {
     let mut runs: Vec<u32> = Vec::new();
-    let mut local: HashMap<u32, usize> = HashMap::new();
+    let mut local: HashMap<u32, usize, BuildHasherDefault<WordHasher>> = HashMap::default();
     let mut of_cell: Vec<[usize; 2]> = Vec::with_capacity(comp.len());
     for &v in comp {
         let mut mine = [usize::MAX; 2];
@@ -253,30 +252,60 @@ impl<'a> Part<'a> {
         })
     }
 
-    /// The sweep in the cell order `order` (indices into the component); `None` when its
-    /// frontier is too wide or a run's table cannot be made.
-    fn plan(&self, order: &[u32]) -> Option<Plan> {
+    /// The sweep in the cell order `order` (indices into the component), unless its frontier
+    /// is too wide, a run's table cannot be made, or its estimate passes `limit` (found as
+    /// soon as it does: the estimate only grows step by step, and the tables of runs not yet
+    /// reached need not be made).
+    fn plan(&self, order: &[u32], limit: f64) -> Planned {
         let cells_in = cells_in(&self.of_cell, self.runs.len(), order.iter().copied());
         // The steps first: they refuse a frontier too wide before any table is made.
-        let steps = steps(order, &self.of_cell, &cells_in, self.comp, self.domains)?;
-        let tables = self.tables(&cells_in)?;
-        // Classes of each open run after each step.
+        let Some(steps) = steps(order, &self.of_cell, &cells_in, self.comp, self.domains) else {
+            return Planned::TooWide;
+        };
+        let mut made = self.made();
+        let mut tables: Vec<Option<Rc<RunTable>>> = vec![None; self.runs.len()];
+        // Classes of each open run after each step, and the open runs (ascending, at most
+        // `MAX_WIDTH`): the product over them alone is the product over every run, as the
+        // others are 1, but costs the frontier's width and not the part's runs per step.
         let mut open: Vec<f64> = vec![1.0; self.runs.len()];
+        let mut frontier: Vec<usize> = Vec::with_capacity(MAX_WIDTH + 1);
         let mut cost = 0.0;
         let mut work = Vec::with_capacity(steps.len());
         for step in &steps {
             work.push(cost);
-            for &(r, _, _, closes, k) in &step.runs[..step.len] {
-                open[r] = if closes {
-                    1.0
+            for &(r, _, opens, closes, k) in &step.runs[..step.len] {
+                if opens {
+                    match self.table(&mut made, r, cells_in.of(r)) {
+                        Some(table) => tables[r] = Some(table),
+                        None => return Planned::TooWide,
+                    }
+                }
+                let at = frontier.binary_search(&r);
+                if closes {
+                    open[r] = 1.0;
+                    if let Ok(i) = at {
+                        frontier.remove(i);
+                    }
                 } else {
-                    tables[r].classes(k + 1)
-                };
+                    let table = tables[r]
+                        .as_ref()
+                        .expect("a run's table is made as it opens");
+                    open[r] = table.classes(k + 1);
+                    if let Err(i) = at {
+                        frontier.insert(i, r);
+                    }
+                }
             }
-            cost += open.iter().product::<f64>();
+            cost += frontier.iter().map(|&r| open[r]).product::<f64>();
+            if cost > limit {
+                return Planned::Costly;
+            }
         }
-        Some(Plan {
-            tables,
+        Planned::Ready(Plan {
+            tables: tables
+                .into_iter()
+                .map(|t| t.expect("every run opens at one of the steps"))
+                .collect(),
             steps,
             cost,
             work,
@@ -284,19 +313,60 @@ impl<'a> Part<'a> {
     }
 }
 
+/// A plan, or why there is none.
+enum Planned {
+    Ready(Plan),
+    /// The frontier is too wide in this order, or a run's table cannot be made.
+    TooWide,
+    /// The estimate passes the limit asked for.
+    Costly,
+}
+
+/// Each run's cells (indices into the component) in a sweep's order, side by side in one
+/// array: an order is planned for each component a count offers to a sweep (over a hundred
+/// thousand on a 30 × 100 puzzle), and a vector per run made most of their cost in allocation.
+pub(super) struct RunCells {
+    /// Where each run's cells begin in `cells` (one more entry than runs).
+    starts: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+impl RunCells {
+    /// Run `r`'s cells, in order.
+    pub(super) fn of(&self, r: usize) -> &[u32] {
+        &self.cells[self.starts[r] as usize..self.starts[r + 1] as usize]
+    }
+
+    /// Every run's cells, by run.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &[u32]> {
+        (0..self.starts.len() - 1).map(|r| self.of(r))
+    }
+}
+
 /// Each run's cells (indices into the component) in the order `order`.
 fn cells_in(
     of_cell: &[[usize; 2]],
     runs: usize,
-    order: impl IntoIterator<Item = u32>,
-) -> Vec<Vec<u32>> {
-    let mut cells_in = vec![Vec::new(); runs];
-    for i in order {
+    order: impl IntoIterator<Item = u32> + Clone,
+) -> RunCells {
+    let mut starts = vec![0u32; runs + 1];
+    for i in order.clone() {
         for &r in of_cell[i as usize].iter().filter(|&&r| r != usize::MAX) {
-            cells_in[r].push(i);
+            starts[r + 1] += 1;
         }
     }
-    cells_in
+    for r in 0..runs {
+        starts[r + 1] += starts[r];
+    }
+    let mut next = starts.clone();
+    let mut cells = vec![0; starts[runs] as usize];
+    for i in order {
+        for &r in of_cell[i as usize].iter().filter(|&&r| r != usize::MAX) {
+            cells[next[r] as usize] = i;
+            next[r] += 1;
+        }
+    }
+    RunCells { starts, cells }
 }
 
 /// The sweep's steps in `order`, with a slot per open run (a freed slot is reused); `None` when
@@ -304,12 +374,12 @@ fn cells_in(
 fn steps(
     order: &[u32],
     of_cell: &[[usize; 2]],
-    cells_in: &[Vec<u32>],
+    cells_in: &RunCells,
     comp: &[u32],
     domains: &[Mask],
 ) -> Option<Vec<Step>> {
     let mut left: Vec<u32> = cells_in.iter().map(|c| c.len() as u32).collect();
-    let mut slot_of = vec![u32::MAX; cells_in.len()];
+    let mut slot_of = vec![u32::MAX; left.len()];
     let mut free: Vec<u32> = (0..MAX_WIDTH as u32).rev().collect();
     let mut steps = Vec::with_capacity(order.len());
     for &i in order {
@@ -321,7 +391,7 @@ fn steps(
             len: 0,
         };
         for &r in of_cell[i].iter().filter(|&&r| r != usize::MAX) {
-            let full = cells_in[r].len() as u32;
+            let full = cells_in.of(r).len() as u32;
             let opens = left[r] == full;
             let k = (full - left[r]) as usize;
             left[r] -= 1;

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::table::RunTable;
-use super::{Part, Plan, cells_in};
+use super::{Part, Planned, RunCells, cells_in};
 use crate::solve::model::Model;
 
 /// Components up to this many cells also try greedy orders.
@@ -18,14 +18,27 @@ impl Part<'_> {
     /// The sweep of the component with the smallest estimate (see [`Plan`]) among its orders
     /// by rows, by columns, and the greedy order from [`GREEDY_STARTS`] starts whose estimate
     /// from the runs' classes in the component's own cell order (cheap to make) is smallest
-    /// among those not too wide. `None` when every order is too wide or a run's table cannot
-    /// be made.
-    pub(super) fn best_plan(&self) -> Option<Plan> {
+    /// among those not too wide. [`Planned::TooWide`] when every order is too wide or a run's
+    /// table cannot be made; [`Planned::Costly`] when no order's estimate is within `limit`.
+    pub(super) fn best_plan(&self, limit: f64) -> Planned {
         let (comp, of_cell) = (self.comp, &self.of_cell[..]);
-        let mut plans: Vec<Plan> = [false, true]
-            .into_iter()
-            .filter_map(|by_columns| self.plan(&line_order(self.model, comp, by_columns)))
-            .collect();
+        let mut best = Planned::TooWide;
+        // An order is planned only as far as it could still beat the best so far.
+        let offer = |planned: Planned, best: &mut Planned| match (planned, &*best) {
+            (Planned::Ready(plan), Planned::Ready(b)) if plan.cost >= b.cost => {}
+            (Planned::Ready(plan), _) => *best = Planned::Ready(plan),
+            (Planned::Costly, Planned::TooWide) => *best = Planned::Costly,
+            _ => {}
+        };
+        let within = |best: &Planned| match best {
+            Planned::Ready(b) => b.cost.min(limit),
+            _ => limit,
+        };
+        for by_columns in [false, true] {
+            let order = line_order(self.model, comp, by_columns);
+            let planned = self.plan(&order, within(&best));
+            offer(planned, &mut best);
+        }
         // The greedy order costs a pass over the cells per cell: only for parts a sweep may take.
         let own = (comp.len() <= GREEDY_UP_TO)
             .then(|| cells_in(of_cell, self.runs.len(), 0..comp.len() as u32));
@@ -39,16 +52,27 @@ impl Part<'_> {
                 .map(|order| (estimate(&order, of_cell, &classes), order))
                 .collect();
             greedy.sort_by(|a, b| a.0.total_cmp(&b.0));
-            plans.extend(greedy.iter().find_map(|(_, order)| self.plan(order)));
+            // The first greedy order not too wide is the one planned, within reach or not.
+            let limit = within(&best);
+            let first = greedy
+                .iter()
+                .find_map(|(_, order)| match self.plan(order, limit) {
+                    Planned::TooWide => None,
+                    planned => Some(planned),
+                });
+            if let Some(planned) = first {
+                offer(planned, &mut best);
+            }
         }
-        plans.into_iter().min_by(|a, b| a.cost.total_cmp(&b.cost))
+        best
     }
 }
 
 /// The component's cells (indices into it) by rows, or by columns.
 fn line_order(model: &Model, comp: &[u32], by_columns: bool) -> Vec<u32> {
     let mut order: Vec<u32> = (0..comp.len() as u32).collect();
-    order.sort_by_key(|&i| {
+    // Each cell has its own place: an unstable sort gives the one order.
+    order.sort_unstable_by_key(|&i| {
         let (row, col) = model.pos[comp[i as usize] as usize];
         if by_columns { (col, row) } else { (row, col) }
     });
@@ -57,10 +81,10 @@ fn line_order(model: &Model, comp: &[u32], by_columns: bool) -> Vec<u32> {
 
 /// Per run (local index), the natural log of how many classes it has after each number of its
 /// cells (0 to all of them, in `cells_in`'s order): what an order's estimate is made of.
-fn log_classes(tables: &[Rc<RunTable>], cells_in: &[Vec<u32>]) -> Vec<Vec<f64>> {
+fn log_classes(tables: &[Rc<RunTable>], cells_in: &RunCells) -> Vec<Vec<f64>> {
     tables
         .iter()
-        .zip(cells_in)
+        .zip(cells_in.iter())
         .map(|(table, cells)| {
             let len = cells.len();
             (0..=len)
@@ -164,6 +188,7 @@ fn greedy_order(of_cell: &[[usize; 2]], classes: &[Vec<f64>], start: usize) -> V
 mod tests {
     use std::cell::RefCell;
 
+    use super::super::Plan;
     use super::*;
     use crate::solve::CancelToken;
     use crate::solve::count::{Counter, generated_root};
@@ -261,15 +286,33 @@ mod tests {
         let (domains, live) = (&state.domains, &state.live);
         let made = RefCell::default();
         let sweepable = Part::new(&model, domains, live, &part, &made).unwrap();
-        let plan = sweepable.best_plan().unwrap();
+        let Planned::Ready(plan) = sweepable.best_plan(f64::INFINITY) else {
+            panic!("no plan");
+        };
         assert!(plan.cost < 2e7, "estimated {:e} states", plan.cost);
         for by_columns in [false, true] {
             let order = line_order(&model, &part, by_columns);
-            let cost = sweepable.plan(&order).map_or(f64::INFINITY, |p| p.cost);
+            let cost = match sweepable.plan(&order, f64::INFINITY) {
+                Planned::Ready(p) => p.cost,
+                _ => f64::INFINITY,
+            };
             assert!(
                 cost > 1e8,
                 "by columns: {by_columns}, estimated {cost:e} states"
             );
+            // Planned within a limit, an order stops as soon as it passes it.
+            assert!(matches!(sweepable.plan(&order, 1e8), Planned::Costly));
         }
+        // Within a limit the best plan is the same, or none if it is past the limit.
+        let Planned::Ready(within) = sweepable.best_plan(plan.cost) else {
+            panic!("the best plan is within its own cost");
+        };
+        assert_eq!(within.cost, plan.cost);
+        let order = |p: &Plan| p.steps.iter().map(|s| s.var).collect::<Vec<_>>();
+        assert_eq!(order(&within), order(&plan));
+        assert!(matches!(
+            sweepable.best_plan(plan.cost * 0.99),
+            Planned::Costly
+        ));
     }
 }

@@ -3,11 +3,12 @@
 //! with the cache that keeps them across one count's plans. A table is made from one run alone,
 //! apart from the sweep over the whole component that reads it.
 
+use std::cell::RefMut;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-use super::{Digits, Part};
+use super::{Digits, Part, RunCells};
 use crate::solve::combos::{self, Mask, is_single};
 use crate::solve::memo::WordHasher;
 use crate::solve::model::{Kind, Model};
@@ -181,35 +182,44 @@ pub(super) struct Tables(HashMap<TableKey, Option<Rc<RunTable>>, BuildHasherDefa
 
 impl Part<'_> {
     /// The tables of the component's runs, each run's cells taken as `cells_in` orders them.
-    pub(super) fn tables(&self, cells_in: &[Vec<u32>]) -> Option<Vec<Rc<RunTable>>> {
-        let (model, domains, live) = (self.model, self.domains, self.live);
+    pub(super) fn tables(&self, cells_in: &RunCells) -> Option<Vec<Rc<RunTable>>> {
+        let mut made = self.made();
+        (0..self.runs.len())
+            .zip(cells_in.iter())
+            .map(|(r, cells)| self.table(&mut made, r, cells))
+            .collect()
+    }
+
+    /// The tables made so far, for [`Part::table`].
+    pub(super) fn made(&self) -> RefMut<'_, Tables> {
         let mut made = self.made.borrow_mut();
         if made.0.len() > MAX_TABLES {
             made.0.clear();
         }
-        (0..self.runs.len())
-            .zip(cells_in)
-            .map(|(r, cells)| {
-                let c = self.runs[r];
-                let mut digits = [0; 9];
-                for (d, &i) in digits.iter_mut().zip(cells) {
-                    *d = domains[self.comp[i as usize] as usize] >> 1;
-                }
-                let decided = model
-                    .cells_of(c as usize)
-                    .iter()
-                    .map(|&v| domains[v as usize])
-                    .filter(|&d| is_single(d))
-                    .fold(0, |a, d| a | d);
-                made.0
-                    .entry((c, live[c as usize], decided, digits))
-                    .or_insert_with(|| {
-                        run_table(model, domains, live, c as usize, &digits[..cells.len()])
-                            .map(Rc::new)
-                    })
-                    .clone()
+        made
+    }
+
+    /// The table of the component's run `r` (local index), its cells taken in the order
+    /// `cells`; `None` when it cannot be made.
+    pub(super) fn table(&self, made: &mut Tables, r: usize, cells: &[u32]) -> Option<Rc<RunTable>> {
+        let (model, domains, live) = (self.model, self.domains, self.live);
+        let c = self.runs[r];
+        let mut digits = [0; 9];
+        for (d, &i) in digits.iter_mut().zip(cells) {
+            *d = domains[self.comp[i as usize] as usize] >> 1;
+        }
+        let decided = model
+            .cells_of(c as usize)
+            .iter()
+            .map(|&v| domains[v as usize])
+            .filter(|&d| is_single(d))
+            .fold(0, |a, d| a | d);
+        made.0
+            .entry((c, live[c as usize], decided, digits))
+            .or_insert_with(|| {
+                run_table(model, domains, live, c as usize, &digits[..cells.len()]).map(Rc::new)
             })
-            .collect()
+            .clone()
     }
 }
 
