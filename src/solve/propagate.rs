@@ -5,7 +5,9 @@
 //! elsewhere in the run, and applies hidden singles (a digit every live set needs that only one
 //! cell can take). Runs without a sum get "all different" plus a pigeonhole check. Whenever a
 //! constraint has one undecided variable left, its revision leaves that variable exactly the
-//! digits that complete the constraint — the search's component splitting relies on this.
+//! digits that complete the constraint — the search's component splitting relies on this. (A
+//! probe's quick revisions may leave a run one undecided cell with more digits than that;
+//! probes split no components, and deciding that cell queues an exact revision.)
 
 use super::combos::{self, DIGITS, Mask, is_single, size};
 use super::model::{Kind, Model};

@@ -70,10 +70,38 @@ impl Part<'_> {
 
 /// The component's cells (indices into it) by rows, or by columns.
 fn line_order(model: &Model, comp: &[u32], by_columns: bool) -> Vec<u32> {
+    let pos = |i: u32| model.pos[comp[i as usize] as usize];
     let mut order: Vec<u32> = (0..comp.len() as u32).collect();
+    // A component's variables ascend, and a sum puzzle's cells are numbered in reading order:
+    // by rows they are in order already, and by columns a pass per column places them (a
+    // count offers components by the hundred thousand, and sorting them took 8% of a count).
+    if order.is_sorted_by_key(|&i| pos(i)) {
+        if by_columns {
+            let columns = order
+                .iter()
+                .map(|&i| pos(i).1 as usize + 1)
+                .max()
+                .unwrap_or(0);
+            let mut starts = vec![0usize; columns + 1];
+            for &i in &order {
+                starts[pos(i).1 as usize + 1] += 1;
+            }
+            for c in 0..columns {
+                starts[c + 1] += starts[c];
+            }
+            let mut by_column = vec![0; order.len()];
+            for &i in &order {
+                let at = &mut starts[pos(i).1 as usize];
+                by_column[*at] = i;
+                *at += 1;
+            }
+            order = by_column;
+        }
+        return order;
+    }
     // Each cell has its own place: an unstable sort gives the one order.
     order.sort_unstable_by_key(|&i| {
-        let (row, col) = model.pos[comp[i as usize] as usize];
+        let (row, col) = pos(i);
         if by_columns { (col, row) } else { (row, col) }
     });
     order
@@ -266,6 +294,28 @@ mod tests {
             }
         }
         assert!(compared >= 20, "only {compared} orders compared");
+    }
+
+    /// Cells by rows or by columns, whether the component comes in reading order or not.
+    #[test]
+    fn line_orders_sort_cells_by_rows_or_columns() {
+        let (model, _) = generated_root(9, 7, 0.25, 5).unwrap();
+        let mut comp: Vec<u32> = (0..model.vars as u32).filter(|v| v % 3 != 1).collect();
+        // In reading order first (the quick way), then reversed (sorted).
+        assert!(comp.is_sorted_by_key(|&v| model.pos[v as usize]));
+        for _ in 0..2 {
+            for by_columns in [false, true] {
+                let key = |i: &u32| {
+                    let (row, col) = model.pos[comp[*i as usize] as usize];
+                    if by_columns { (col, row) } else { (row, col) }
+                };
+                let order = line_order(&model, &comp, by_columns);
+                let mut want: Vec<u32> = (0..comp.len() as u32).collect();
+                want.sort_by_key(key);
+                assert_eq!(order, want, "by columns: {by_columns}");
+            }
+            comp.reverse();
+        }
     }
 
     /// The largest root part of a generated 21 × 21 puzzle (101 cells), which no order by rows or
