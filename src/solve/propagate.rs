@@ -28,8 +28,7 @@ pub fn propagate(model: &Model, state: &mut State) -> Result<(), Contradiction> 
         let revised = revise(model, state, c);
         state.queued[c] = false;
         if let Ok(Recheck::Exactly) = revised {
-            state.queued[c] = true;
-            state.queue.push(c as u32);
+            state.enqueue(c as u32);
         }
         // A revision that changed nothing is no step of any contradiction derived later.
         if revised.is_err() || state.trail_len() != before {

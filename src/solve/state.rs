@@ -180,13 +180,19 @@ impl State {
             self.dirty.var(var as u32);
         }
         for &c in model.constraints_of(var) {
-            let q = &mut self.queued[c as usize];
-            if !*q {
-                *q = true;
-                self.queue.push(c);
-            }
+            self.enqueue(c);
         }
         Ok(())
+    }
+
+    /// Queues constraint `c` for revision, unless it is queued already.
+    #[inline]
+    pub(super) fn enqueue(&mut self, c: u32) {
+        let q = &mut self.queued[c as usize];
+        if !*q {
+            *q = true;
+            self.queue.push(c);
+        }
     }
 
     /// Replaces a constraint's live sets.
@@ -204,11 +210,8 @@ impl State {
 
     /// Queues every constraint (before the first propagation).
     pub fn queue_all(&mut self) {
-        for c in 0..self.queued.len() {
-            if !self.queued[c] {
-                self.queued[c] = true;
-                self.queue.push(c as u32);
-            }
+        for c in 0..self.queued.len() as u32 {
+            self.enqueue(c);
         }
     }
 
