@@ -14,6 +14,7 @@ mod passes;
 use std::ops::{AddAssign, Mul};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use super::sweep::States;
 use crate::solve::combos::Mask;
 use passes::{Kept, Passes};
 
@@ -35,6 +36,13 @@ pub(crate) trait Trace {
     fn edge(&mut self, from: Self::Slot, to: Self::Slot, digit: u8);
     /// A state's count went past what its slot holds: the sweep gives up.
     fn overflow(&mut self);
+    /// Whether the trace keeps nothing but counts, so that a sweep may start from states an
+    /// earlier sweep reached ([`Trace::plain`]).
+    const PLAIN: bool = false;
+    /// A step's states as plain counts, when the trace keeps nothing else.
+    fn plain(_states: &mut States<Self::Slot>) -> Option<&mut States<u128>> {
+        None
+    }
 }
 
 /// A state's fillings as the sweep holds them.
@@ -74,6 +82,10 @@ impl Trace for () {
     #[inline(always)]
     fn edge(&mut self, _: u128, _: u128, _: u8) {}
     fn overflow(&mut self) {}
+    const PLAIN: bool = true;
+    fn plain(states: &mut States<u128>) -> Option<&mut States<u128>> {
+        Some(states)
+    }
 }
 
 /// Bits of a [`Numbered`] slot that hold the state's number.

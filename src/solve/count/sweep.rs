@@ -19,9 +19,11 @@ use super::dag::{Slot, Trace};
 use crate::solve::combos::Mask;
 use crate::solve::memo::WordHasher;
 use crate::solve::model::Model;
+use resume::{Begin, Resume};
 use table::{RunTable, Tables, Way};
 
 mod order;
+mod resume;
 mod table;
 
 /// Runs open at once that a state can hold: nine bits each in a `u128`.
@@ -48,6 +50,8 @@ pub(crate) struct Learnt {
     pub(crate) smaller_than: usize,
     /// The run tables earlier plans made, for the next plans.
     tables: RefCell<Tables>,
+    /// The last few plain sweeps, for the next to start where it can.
+    resume: Resume,
 }
 
 impl Default for Learnt {
@@ -56,15 +60,18 @@ impl Default for Learnt {
             ceiling: MAX_COST,
             smaller_than: usize::MAX,
             tables: RefCell::default(),
+            resume: Resume::default(),
         }
     }
 }
 
-type States<S> = HashMap<u128, S, BuildHasherDefault<WordHasher>>;
+/// A step's states: the frontier's classes (nine bits per slot) and what the trace keeps of each.
+pub(crate) type States<S> = HashMap<u128, S, BuildHasherDefault<WordHasher>>;
 
 /// One cell's step: its domain (nine-bit) and, per run it is in, the run (local index), the
 /// run's slot in the key, whether the run opens or closes at this cell, and how many of the
 /// run's cells came before.
+#[derive(Debug)]
 struct Step {
     var: u32,
     domain: Digits,
@@ -78,7 +85,9 @@ struct Step {
 /// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both teach `learnt`),
 /// or a count past `u128` (2^104 with a [`Recording`](super::dag::Recording)). `on_step` is
 /// called before each cell's step with the share of the estimated work done so far (0.0 to
-/// 1.0); its error (a cancel) ends the sweep. `trace` hears every transition.
+/// 1.0); its error (a cancel) ends the sweep. `trace` hears every transition; a plain count
+/// may start from the states a recent sweep reached after the steps they share (see
+/// [`resume`]).
 pub(crate) fn count<T: Trace>(
     model: &Model,
     domains: &[Mask],
@@ -94,12 +103,7 @@ pub(crate) fn count<T: Trace>(
     let Some(part) = Part::new(model, domains, live, comp, &learnt.tables) else {
         return Ok(None);
     };
-    let Plan {
-        tables,
-        steps,
-        cost,
-        work,
-    } = match part.best_plan(learnt.ceiling) {
+    let plan = match part.best_plan(learnt.ceiling) {
         Planned::Ready(plan) => plan,
         Planned::Costly => return Ok(None),
         Planned::TooWide => {
@@ -108,12 +112,45 @@ pub(crate) fn count<T: Trace>(
             return Ok(None);
         }
     };
-
+    let mut begin = if T::PLAIN {
+        learnt.resume.begin(&part, plan)
+    } else {
+        Begin::fresh(plan)
+    };
     let mut states = States::default();
-    let start = trace.fresh(0).reached(1);
-    states.insert(0, start);
+    if !T::plain(&mut states).is_some_and(|plain| begin.restore(plain)) {
+        begin.from = 0;
+        states.insert(0, trace.fresh(0).reached(1));
+    }
+    let swept = sweep(&mut begin, states, learnt, on_step, trace);
+    if T::PLAIN {
+        learnt.resume.end(begin);
+    }
+    swept
+}
+
+/// Sweeps the plan `begin` made ready from its step `begin.from`, whose states are `states`.
+fn sweep<T: Trace>(
+    begin: &mut Begin,
+    mut states: States<T::Slot>,
+    learnt: &mut Learnt,
+    on_step: &mut dyn FnMut(f64) -> Result<(), Cancelled>,
+    trace: &mut T,
+) -> Result<Option<u128>, Cancelled> {
     let mut next = States::default();
-    for (step, before) in steps.iter().zip(work) {
+    for i in begin.from..begin.plan().steps.len() {
+        if begin.save_at == Some(i)
+            && let Some(plain) = T::plain(&mut states)
+        {
+            begin.save(i, plain);
+        }
+        let Plan {
+            tables,
+            steps,
+            cost,
+            work,
+        } = begin.plan();
+        let (step, before) = (&steps[i], work[i]);
         on_step(before / cost)?;
         trace.step(step.var);
         next.clear();
@@ -207,6 +244,7 @@ fn runs_of(model: &Model, comp: &[u32]) -> Option<(Vec<u32>, Vec<[usize; 2]>)> {
 /// A sweep made ready: the runs' tables and the cells' steps in the chosen order, with an
 /// estimate of the states it may hold (the sum over steps of the product of the open runs'
 /// classes).
+#[derive(Debug)]
 struct Plan {
     tables: Vec<Rc<RunTable>>,
     steps: Vec<Step>,
