@@ -176,16 +176,8 @@ impl Part<'_> {
     /// The plan `plan` in the reverse order; `None` when a run's table cannot be made that
     /// way. The frontier between two cells is the same either way, so it is as wide.
     fn reversed(&self, plan: &Plan) -> Option<Plan> {
-        let order: Vec<u32> = plan
-            .steps
-            .iter()
-            .rev()
-            .map(|s| {
-                self.comp
-                    .binary_search(&s.var)
-                    .expect("a plan's cells are the component's") as u32
-            })
-            .collect();
+        let mut order = self.order_of(plan);
+        order.reverse();
         match self.plan(&order, f64::INFINITY) {
             Planned::Ready(plan) => Some(plan),
             Planned::TooWide | Planned::Costly => None,
