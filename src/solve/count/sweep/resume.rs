@@ -209,7 +209,7 @@ fn same_step(x: &Step, x_tables: &[Rc<RunTable>], y: &Step, y_tables: &[Rc<RunTa
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Learnt, count};
+    use super::super::{Learnt, plain_count};
     use crate::solve::CancelToken;
     use crate::solve::combos::is_single;
     use crate::solve::count::{Counter, generated_root};
@@ -249,16 +249,7 @@ mod tests {
                         for part in counter.components(&all) {
                             let (domains, live) = (&counter.state.domains, &counter.state.live);
                             let sweep = |learnt: &mut Learnt| {
-                                count(
-                                    &model,
-                                    domains,
-                                    live,
-                                    &part,
-                                    learnt,
-                                    &mut |_| Ok(()),
-                                    &mut (),
-                                )
-                                .unwrap()
+                                plain_count(&model, domains, live, &part, learnt)
                             };
                             let fresh = sweep(&mut Learnt::default());
                             let skipped = learnt.resume.skipped;
