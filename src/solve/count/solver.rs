@@ -16,8 +16,9 @@ impl Solver<'_> {
     /// least recently used counts are dropped and recounted when needed. Graphs kept for `nth`
     /// (of swept components, and circuits of components cut in the plan's order, with the
     /// states a circuit's recording has met) take up to a quarter of that again (later ones are
-    /// not kept), and a sweep (see the `count` module's notes) holds up to about 70 MB more
-    /// while it runs.
+    /// not kept), a sweep (see the `count` module's notes) holds up to about 70 MB more
+    /// while it runs, and the states kept for later sweeps to start from up to 64 MB more
+    /// during a count.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {
         self.memo = Memo::new(bytes);
         self

@@ -22,7 +22,8 @@ pub(super) type KnownPlans = HashMap<Box<[u32]>, Known, BuildHasherDefault<WordH
 /// What planning found for a component's cells.
 #[derive(Debug)]
 pub(super) enum Known {
-    /// The order of the cells (indices into the component) a sweep took.
+    /// The order of the cells (indices into the component) planning chose, in which, or
+    /// reversed, a sweep took them.
     Order(Box<[u32]>),
     /// Every order was past the ceiling.
     Costly,

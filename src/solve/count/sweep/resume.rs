@@ -16,7 +16,8 @@ const REMEMBERED: usize = 4;
 /// States kept of one sweep, at most.
 const MAX_SAVED: usize = 2;
 
-/// A step's states are kept only when there are at most this many (8 MB).
+/// A step's states are kept only when there are at most this many (8 MB; with
+/// [`REMEMBERED`] sweeps of [`MAX_SAVED`] lists, 64 MB at most).
 const MAX_SAVED_STATES: usize = 1 << 18;
 
 /// A step's states as a list (a copy of their table would take the room of the largest step
