@@ -18,7 +18,7 @@ use super::dag::{Slot, Trace};
 use crate::solve::combos::Mask;
 use crate::solve::memo::WordHasher;
 use crate::solve::model::Model;
-use plan::{KnownPlans, Part, Plan, Planned, RunCells, Step, cells_in};
+use plan::{Known, KnownPlans, Part, Plan, Planned, RunCells, Step, cells_in};
 use resume::{Begin, Resume};
 use table::{RunTable, Tables, Way};
 
@@ -97,7 +97,8 @@ pub(crate) fn count<T: Trace>(
     on_step: &mut dyn FnMut(f64) -> Result<(), Cancelled>,
     trace: &mut T,
 ) -> Result<Option<u128>, Cancelled> {
-    if model.cryptic || comp.len() >= learnt.smaller_than {
+    let costly = matches!(learnt.planned.get(comp), Some(Known::Costly));
+    if model.cryptic || comp.len() >= learnt.smaller_than || costly {
         return Ok(None);
     }
     let Some(part) = Part::new(model, domains, live, comp, &learnt.tables) else {
