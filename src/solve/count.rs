@@ -56,7 +56,7 @@ use super::model::Model;
 #[cfg(test)]
 use super::propagate::propagate_all;
 use super::propagate::{assign, digits};
-use super::search::branch_rank;
+use super::search::{Splitter, branch_rank};
 use super::stamps::Stamps;
 use super::state::{Mark, State};
 use circuit::Building;
@@ -135,6 +135,10 @@ pub(crate) struct Counter<'a, 'f> {
     bfs: Vec<u32>,
     /// Each variable's part, as [`Counter::components`] last numbered them.
     part_of: Vec<u32>,
+    /// Whether a decision cut a component, tested around the variables it decided
+    /// (`decided`).
+    splitter: Splitter,
+    decided: Vec<u32>,
     touched: Vec<u32>,
     key: Vec<u32>,
     /// Per digit, the variables of a component that can take it (bit sets, back to back).
@@ -194,6 +198,8 @@ impl<'a, 'f> Counter<'a, 'f> {
             stamps: Stamps::new(model),
             bfs: Vec::new(),
             part_of: vec![0; model.vars],
+            splitter: Splitter::new(model),
+            decided: Vec::new(),
             touched: Vec::new(),
             key: Vec::new(),
             takers: Vec::new(),
@@ -245,6 +251,40 @@ impl<'a, 'f> Counter<'a, 'f> {
         share: (f64, f64),
     ) -> Result<Tally, Cancelled> {
         let parts = self.components(vars);
+        self.count_parts(&parts, share)
+    }
+
+    /// The solutions of what a decision left of the component `comp` (see
+    /// [`Counter::rest_parts`]).
+    fn count_rest(&mut self, comp: &[u32], share: (f64, f64)) -> Result<Tally, Cancelled> {
+        let parts = self.rest_parts(comp);
+        self.count_parts(&parts, share)
+    }
+
+    /// The components of what a decision left of the component `comp`: its undecided
+    /// variables, still one component unless the variables decided cut it. That is tested
+    /// around them, as the search does, at about the cost of the smallest piece; finding the
+    /// components anew at every node took 18% of a count that branches on parts of 300 cells
+    /// (100 wide × 30 tall at 40% walls, seed 8).
+    fn rest_parts(&mut self, comp: &[u32]) -> Vec<Vec<u32>> {
+        self.decided.clear();
+        let mut rest = Vec::with_capacity(comp.len());
+        for &v in comp {
+            if is_single(self.state.domains[v as usize]) {
+                self.decided.push(v);
+            } else {
+                rest.push(v);
+            }
+        }
+        let (model, domains) = (self.model, &self.state.domains);
+        if rest.is_empty() || !self.splitter.stays_connected(model, domains, &self.decided) {
+            return self.components(comp);
+        }
+        vec![rest]
+    }
+
+    /// The product of the counts of the components `parts`.
+    fn count_parts(&mut self, parts: &[Vec<u32>], share: (f64, f64)) -> Result<Tally, Cancelled> {
         let mut total = Tally::ONE;
         let width = (share.1 - share.0) / parts.len().max(1) as f64;
         let mut nodes = Vec::new();
@@ -435,7 +475,7 @@ impl<'a, 'f> Counter<'a, 'f> {
                     Some(b) if building && b.on() => Some(b.forced(comp, &self.state.domains)),
                     _ => None,
                 };
-                let n = self.count_part(comp, (lo, lo + step));
+                let n = self.count_rest(comp, (lo, lo + step));
                 self.state.undo(mark);
                 let n = n?;
                 if let Some(forced) = forced.filter(|_| !n.is_zero()) {
@@ -626,6 +666,40 @@ mod tests {
         let mut counter = Counter::new(model, state, &mut memo, &cancel, None);
         counter.sweep_from = sweep_from;
         BigUint::from(counter.count_part(&all, (0.0, 1.0)).expect("not cancelled"))
+    }
+
+    /// After a decision (and its propagation) in a component, the parts the counter goes on
+    /// with are the components found anew.
+    #[test]
+    fn a_decision_leaves_the_components_a_full_search_finds() {
+        let (mut cut, mut kept) = (0, 0);
+        for seed in 0..40 {
+            let Some((model, state)) = generated_root(10, 10, 0.4, seed) else {
+                continue;
+            };
+            let mut memo = Memo::default();
+            let cancel = CancelToken::new();
+            let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            for comp in counter.components(&all) {
+                for &v in comp.iter().step_by(3) {
+                    for d in digits(counter.state.domains[v as usize]) {
+                        let mark = counter.state.mark();
+                        if counter.decide(v, d as u8) {
+                            let parts = counter.rest_parts(&comp);
+                            assert_eq!(parts, counter.components(&comp), "seed {seed}, {v}={d}");
+                            cut += usize::from(parts.len() > 1);
+                            kept += usize::from(parts.len() == 1);
+                        }
+                        counter.state.undo(mark);
+                    }
+                }
+            }
+        }
+        assert!(
+            cut > 20 && kept > 20,
+            "{cut} decisions cut, {kept} kept one part"
+        );
     }
 
     #[test]

@@ -53,7 +53,7 @@ impl<O: Observer> Search<'_, O> {
 }
 
 /// Workspace for finding parts, reused from node to node so the search allocates nothing.
-pub(super) struct Splitter {
+pub(crate) struct Splitter {
     /// A variable's mark: reached in the current pass; a constraint's: it seeded a group in the
     /// current test.
     stamps: Stamps,
@@ -72,7 +72,7 @@ pub(super) struct Splitter {
 }
 
 impl Splitter {
-    pub(super) fn new(model: &Model) -> Splitter {
+    pub(crate) fn new(model: &Model) -> Splitter {
         Splitter {
             stamps: Stamps::new(model),
             label: vec![0; model.vars],
@@ -154,7 +154,7 @@ impl Splitter {
     /// One search grows from each such constraint, in turn, merging on contact: it stops as
     /// soon as all have met, or as soon as one set of merged searches runs out (a piece on its
     /// own), so it costs about the size of the smallest piece, not of the part.
-    pub(super) fn stays_connected(
+    pub(crate) fn stays_connected(
         &mut self,
         model: &Model,
         domains: &[u16],

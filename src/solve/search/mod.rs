@@ -78,7 +78,7 @@ use super::propagate::{assign, propagate_all};
 use super::state::{Mark, State};
 use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
-use components::Splitter;
+pub(crate) use components::Splitter;
 use dead::DeadEnds;
 use guide::Guide;
 use replay::{NO_SLOT, Recording, Slot, SlotState};
