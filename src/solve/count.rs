@@ -280,6 +280,8 @@ impl<'a, 'f> Counter<'a, 'f> {
         if rest.is_empty() || !self.splitter.stays_connected(model, domains, &self.decided) {
             return self.components(comp);
         }
+        // The local test holds only for a part that was one component before the decision.
+        debug_assert_eq!(self.components(&rest).len(), 1, "a cut part taken as one");
         vec![rest]
     }
 
