@@ -366,7 +366,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             && room >= self.min_circuit_room
             && self.memo.graph(&key).is_none();
         if starts {
-            self.building = Some(Building::within(room, self.memo.new_recording()));
+            self.building = Some(Building::within(room, self.memo.new_recording(), share));
         }
         let total = self.branch(comp, share, building || starts);
         if starts {
@@ -576,6 +576,9 @@ impl<'a, 'f> Counter<'a, 'f> {
     fn finish(&mut self, at: f64) {
         if at > self.progress.done {
             self.progress.done = at.min(1.0);
+            if let Some(b) = &mut self.building {
+                b.foresee(self.progress.done);
+            }
         }
     }
 

@@ -221,12 +221,12 @@ impl Memo {
             plan: None,
             graphs: Table::default(),
             graph_bytes: 0,
-            graph_budget: budget / 4,
+            graph_budget: budget,
             recordings: 0,
         }
     }
 
-    /// The cache with `bytes` for graphs instead of a quarter of its budget.
+    /// The cache with `bytes` for graphs instead of as much as its budget.
     #[cfg(test)]
     pub(crate) fn with_graph_budget(mut self, bytes: usize) -> Memo {
         self.graph_budget = bytes;
@@ -255,8 +255,8 @@ impl Memo {
         self.plan.get_or_insert_with(|| Arc::new(make())).clone()
     }
 
-    /// Keeps the graph of the component state `key` (see [`Graph`]) while graphs take up to a
-    /// quarter of the budget; later ones are dropped (`nth` then branches there).
+    /// Keeps the graph of the component state `key` (see [`Graph`]) while graphs take up to
+    /// the budget again; later ones are dropped (`nth` then branches there).
     pub(crate) fn keep_graph(&mut self, key: &[u32], graph: Graph) {
         let bytes = graph.bytes() + Memo::graph_overhead(key);
         if self.graph_bytes + bytes <= self.graph_budget && !self.graphs.contains_key(key) {

@@ -15,8 +15,8 @@ impl Solver<'_> {
     /// Bounds the memory the solver's count cache may hold (default 512 MiB); past it the
     /// least recently used counts are dropped and recounted when needed. Graphs kept for `nth`
     /// (of swept components, and circuits of components cut in the plan's order, with the
-    /// states a circuit's recording has met) take up to a quarter of that again (later ones are
-    /// not kept), a sweep (see the `count` module's notes) holds up to about 70 MB more
+    /// states a circuit's recording has met) take up to as much again (later ones are not
+    /// kept; a circuit's recording gives up early when its rate foretells more), a sweep (see the `count` module's notes) holds up to about 70 MB more
     /// while it runs, and the states kept for later sweeps to start from up to 64 MB more
     /// during a count.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {

@@ -696,7 +696,7 @@ mod tests {
         };
         // Variable 0 takes 3 (then 1 is 3, 5 or 7 and 2 decides 3's digits) or 7 (then 1, 2
         // and 3 are free within their digits).
-        let mut b = Building::within(1 << 20, 1);
+        let mut b = Building::within(1 << 20, 1, (0.0, 1.0));
         let one = b.lone(1, set(&[3, 5, 7]));
         let low = b.lone(3, set(&[1, 2]));
         let high = b.lone(3, set(&[2, 9]));
@@ -747,7 +747,7 @@ mod tests {
         use crate::solve::count::circuit::Building;
 
         let any: Mask = 0b11_1111_1110;
-        let mut b = Building::within(1 << 20, 1);
+        let mut b = Building::within(1 << 20, 1, (0.0, 1.0));
         let lones: Vec<u32> = (0..100).map(|v| b.lone(v, any)).collect();
         let root = b.product(&lones);
         let vars: Vec<u32> = (0..100).collect();
