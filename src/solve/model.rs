@@ -55,6 +55,9 @@ pub struct Model {
     con_vars: Vec<u32>,
     var_start: Vec<u32>,
     var_cons: Vec<u32>,
+    /// Per variable, its constraints with a sum or a cipher (`summed[summed_start[v]..]`).
+    summed_start: Vec<u32>,
+    summed: Vec<u32>,
     /// Domains before any propagation.
     pub initial_domains: Vec<Mask>,
     /// Live digit sets before any propagation (runs only; 0 for other constraints).
@@ -81,6 +84,8 @@ impl Model {
             con_vars: Vec::with_capacity(2 * cells + 3 * runs + Letter::COUNT),
             var_start: Vec::new(),
             var_cons: Vec::new(),
+            summed_start: Vec::new(),
+            summed: Vec::new(),
             initial_domains: Vec::with_capacity(vars),
             initial_live: Vec::with_capacity(runs + 1),
             hopeless: false,
@@ -157,6 +162,20 @@ impl Model {
             }
         }
         self.var_start = count;
+        let mut summed_start = Vec::with_capacity(self.vars + 1);
+        let mut summed = Vec::new();
+        summed_start.push(0);
+        for v in 0..self.vars {
+            summed.extend(self.constraints_of(v).iter().filter(|&&c| {
+                matches!(
+                    self.constraints[c as usize].kind,
+                    Kind::Sum | Kind::Cipher { .. }
+                )
+            }));
+            summed_start.push(summed.len() as u32);
+        }
+        self.summed_start = summed_start;
+        self.summed = summed;
     }
 
     /// Every variable of a constraint (run cells first).
@@ -177,5 +196,34 @@ impl Model {
     #[inline]
     pub fn constraints_of(&self, var: usize) -> &[u32] {
         &self.var_cons[self.var_start[var] as usize..self.var_start[var + 1] as usize]
+    }
+
+    /// The constraints with a sum or a cipher that a variable takes part in (its runs that
+    /// say what they add up to), in the order of [`Model::constraints_of`].
+    #[inline]
+    pub fn summed_of(&self, var: usize) -> &[u32] {
+        &self.summed[self.summed_start[var] as usize..self.summed_start[var + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::kakuro_text;
+
+    /// A variable's summed constraints are its runs with a sum, without its runs without one.
+    #[test]
+    fn summed_constraints_leave_out_runs_without_a_sum() {
+        // Two across runs with sums; the down runs have no clue.
+        let (grid, _) = kakuro_text::parse("\\ \\ \\\n\\3 __ __\n\\4 __ __\n").unwrap();
+        let model = Model::new(&Puzzle::from_grid(&grid).unwrap());
+        assert_eq!(model.vars, 4);
+        for v in 0..model.vars {
+            assert_eq!(model.constraints_of(v).len(), 2);
+            let summed = model.summed_of(v);
+            assert_eq!(summed.len(), 1, "variable {v}");
+            assert!(matches!(model.constraints[summed[0] as usize].kind, Kind::Sum));
+            assert!(model.constraints_of(v).contains(&summed[0]));
+        }
     }
 }

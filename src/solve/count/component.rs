@@ -62,11 +62,8 @@ impl Counter<'_, '_> {
         for &v in comp {
             self.key
                 .push(v << 10 | u32::from(self.state.domains[v as usize]));
-            for &c in self.model.constraints_of(v as usize) {
-                let kind = self.model.constraints[c as usize].kind;
-                if matches!(kind, Kind::Sum | Kind::Cipher { .. })
-                    && self.stamps.cons[c as usize] != epoch
-                {
+            for &c in self.model.summed_of(v as usize) {
+                if self.stamps.cons[c as usize] != epoch {
                     self.stamps.cons[c as usize] = epoch;
                     self.touched.push(c);
                 }
