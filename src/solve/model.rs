@@ -222,7 +222,10 @@ mod tests {
             assert_eq!(model.constraints_of(v).len(), 2);
             let summed = model.summed_of(v);
             assert_eq!(summed.len(), 1, "variable {v}");
-            assert!(matches!(model.constraints[summed[0] as usize].kind, Kind::Sum));
+            assert!(matches!(
+                model.constraints[summed[0] as usize].kind,
+                Kind::Sum
+            ));
             assert!(model.constraints_of(v).contains(&summed[0]));
         }
     }
