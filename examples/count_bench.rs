@@ -3,7 +3,8 @@
 //! [RUNS [NTH_DRAWS]]]]`.
 //!
 //! Counts generated puzzles exactly (giving up after a time limit, by the cancel token), then
-//! times `nth` on random indices with the counts cached (`NTH_DRAWS` 0: no `nth`). With
+//! times `nth` on random indices with the counts cached, each followed by the index before it
+//! (as the browser asks after a jump; `NTH_DRAWS` 0: no `nth`). With
 //! arguments, only that puzzle. `FLOW_AFTER=N` sets the backtracks before the count checks
 //! the sums' flow (`never`: not at all). `COUNTING_ONLY=1` counts as `kakuro count` does,
 //! keeping no graphs for `nth` (then `NTH_DRAWS` should be 0: each draw would branch).
@@ -119,6 +120,7 @@ fn bench(
     let mut worst = Duration::ZERO;
     let mut total = Duration::ZERO;
     let mut first = None;
+    let mut before = Duration::ZERO;
     for _ in 0..draws {
         let bytes = count.to_bytes_be().len() + 8;
         let noise: Vec<u8> = (0..bytes).map(|_| rng.random()).collect();
@@ -130,12 +132,20 @@ fn bench(
         first.get_or_insert(t);
         worst = worst.max(t);
         total += t;
+        // Then the solution before it, as the browser asks after each jump (to show what
+        // changed), and as paging back does.
+        let start = Instant::now();
+        let s = solver.nth(&(k.max(BigUint::from(1u8)) - 1u8));
+        before += start.elapsed();
+        std::hint::black_box(s.expect("a solution below the count"));
     }
     println!(
-        "    nth(k), {draws} random k: first {}, mean {}, worst {}; peak memory so far {:.0} MiB",
+        "    nth(k), {draws} random k: first {}, mean {}, worst {}; then nth(k - 1): mean {}; \
+         peak memory so far {:.0} MiB",
         secs(first.unwrap_or_default()),
         secs(total / draws),
         secs(worst),
+        secs(before / draws),
         peak_mib().unwrap_or(f64::NAN)
     );
 }

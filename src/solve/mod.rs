@@ -47,6 +47,7 @@ mod anchor;
 mod flow;
 mod nth;
 mod probe;
+mod recall;
 mod search;
 mod stamps;
 
@@ -173,6 +174,8 @@ pub struct Solver<'p> {
     sweep_from: usize,
     /// The solutions' order, once decided (see [`anchor`]).
     order: Option<anchor::Order>,
+    /// What [`Solver::nth`]'s walks asked of the kept graphs, for the walks after them.
+    recall: recall::Recall,
 }
 
 impl<'p> Solver<'p> {
@@ -189,6 +192,7 @@ impl<'p> Solver<'p> {
             keep_graphs: true,
             sweep_from: count::SWEEP_FROM,
             order: None,
+            recall: recall::Recall::default(),
         }
     }
 

@@ -17,6 +17,7 @@ use super::combos::{Mask, is_single};
 use super::count::{Cancelled, Counter, Graph, branch_var, on_deep_stack};
 use super::memo::Tally;
 use super::propagate::{assign, digits, propagate_all};
+use super::recall::Recall;
 use super::search::write;
 use super::split_due;
 use super::state::State;
@@ -36,9 +37,11 @@ pub(crate) struct Within {
 /// between the parts: the part's first evaluation, not made twice.
 type First = (u32, [Tally; 10]);
 
-/// The walk's fixed inputs: the order's anchor (see [`super::anchor`]) and the output.
+/// The walk's fixed inputs: the order's anchor (see [`super::anchor`]), the answers of walks
+/// before it, and the output.
 pub(crate) struct Walk<'a> {
     pub(crate) anchor: Option<&'a [Mask]>,
+    pub(crate) recall: &'a mut Recall,
     pub(crate) out: &'a mut Solution,
 }
 
@@ -72,8 +75,9 @@ pub(crate) fn descend(
             let (counts, inner, firsts) = match within {
                 Some(w) => {
                     let (graph, domains) = (&w.graph, &counter.state.domains);
-                    let fixed = graph
-                        .pick(&graph.allowed(domains, &open, &w.fixed))
+                    let fixed = walk
+                        .recall
+                        .pick(graph, &graph.allowed(domains, &open, &w.fixed))
                         .expect("a part being walked has solutions");
                     // A part's count is the sum of its first branching's counts, which its walk
                     // needs next: the parts are independent, so the other parts' digits (held
@@ -82,7 +86,8 @@ pub(crate) fn descend(
                     let mut firsts = Vec::with_capacity(parts.len());
                     for p in &parts {
                         let var = branch_var(domains, p).expect("a part is undecided");
-                        let per = graph.digit_counts(&graph.allowed(domains, p, &fixed), var);
+                        let allowed = graph.allowed(domains, p, &fixed);
+                        let per = walk.recall.digit_counts(graph, &allowed, var);
                         let total: Tally = per.iter().sum();
                         counts.push(total.to_big());
                         firsts.push(Some((var, per)));
@@ -137,7 +142,7 @@ pub(crate) fn descend(
             Some((v, counts)) if v == var => counts,
             _ => {
                 let allowed = w.graph.allowed(&counter.state.domains, frame, &w.fixed);
-                w.graph.digit_counts(&allowed, var)
+                walk.recall.digit_counts(&w.graph, &allowed, var)
             }
         };
         counter.nodes += 1;
@@ -212,6 +217,7 @@ impl Solver<'_> {
         };
         let anchor = order.anchor();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
+        let recall = &mut self.recall;
         let (sweep_from, flow_after) = (self.sweep_from, self.tuning.flow_after);
         let (found, mut stats) = on_deep_stack(model.vars, None, |_| {
             let mut stats = Stats::default();
@@ -231,6 +237,7 @@ impl Solver<'_> {
                     let mut out = blank(model.cells, model.cryptic);
                     let mut walk = Walk {
                         anchor,
+                        recall,
                         out: &mut out,
                     };
                     descend(
@@ -313,6 +320,11 @@ mod tests {
             if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
                 continue;
             }
+            // The walks after the first asked the graphs what it did, at least at the top.
+            assert!(
+                stream.len() < 2 || solver.recall.recalled > 0,
+                "seed {seed}"
+            );
             // A counting-only solver keeps none, and still jumps right (by branching).
             let mut counter = Solver::new(&puzzle).counting_only();
             assert_eq!(counter.count(), Ok(BigUint::from(stream.len())));
@@ -329,8 +341,12 @@ mod tests {
 
     /// Counts generated 7 × 7 puzzles whose root parts the count cuts in an elimination order,
     /// with a cache made by `memo`, and checks every jump through the circuits it kept; the
-    /// puzzles walked, and how many of them had counts dropped from the cache.
-    fn walk_kept_circuits(memo: impl Fn() -> crate::solve::memo::Memo) -> (usize, usize) {
+    /// puzzles walked, and how many of them had counts dropped from the cache. `forgetful`:
+    /// the walks remember few answers of the walks before them.
+    fn walk_kept_circuits(
+        memo: impl Fn() -> crate::solve::memo::Memo,
+        forgetful: bool,
+    ) -> (usize, usize) {
         use crate::solve::count::{Plan, generated_root};
 
         let (mut walked, mut dropped) = (0, 0);
@@ -350,9 +366,13 @@ mod tests {
                 .plan(|| Plan::eliminating_all(&model, &root.domains));
             // Branching all the way: the circuits hold no sweeps (the graph tests cover those).
             solver.sweep_from = usize::MAX;
+            if forgetful {
+                solver.recall = crate::solve::recall::Recall::within(1 << 10);
+            }
             if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
                 continue;
             }
+            assert!(forgetful || stream.len() < 2 || solver.recall.recalled > 0);
             walked += 1;
             dropped += usize::from(solver.memo.evicted > 0);
         }
@@ -363,18 +383,20 @@ mod tests {
     /// under the walk's decisions) find every solution where the stream puts it.
     #[test]
     fn walks_through_kept_circuits_follow_the_stream() {
-        let (walked, _) = walk_kept_circuits(crate::solve::memo::Memo::default);
+        let (walked, _) = walk_kept_circuits(crate::solve::memo::Memo::default, false);
         assert!(walked >= 5, "only {walked} puzzles with a kept circuit");
     }
 
     /// A recording whose cache drops the states it met (and their nodes) counts them again
-    /// into new nodes: the circuits it keeps still put every solution where the stream does.
+    /// into new nodes: the circuits it keeps still put every solution where the stream does,
+    /// also when the walks forget the answers of the walks before them.
     #[test]
     fn circuits_recorded_while_the_cache_drops_states_follow_the_stream() {
         use crate::solve::memo::Memo;
 
         // Room for a few counts, and for every graph.
-        let (_, dropped) = walk_kept_circuits(|| Memo::new(2 << 10).with_graph_budget(64 << 20));
+        let (_, dropped) =
+            walk_kept_circuits(|| Memo::new(2 << 10).with_graph_budget(64 << 20), true);
         assert!(
             dropped >= 5,
             "only {dropped} puzzles with a circuit and counts dropped"

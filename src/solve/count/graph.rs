@@ -22,11 +22,7 @@ impl Graph {
     pub(crate) fn allowed(&self, domains: &[Mask], frame: &[u32], fixed: &[u8]) -> Vec<Mask> {
         let mut allowed = domains.to_vec();
         if !fixed.is_empty() {
-            let vars = match self {
-                Graph::Swept(dag) => dag.vars(),
-                Graph::Cut(circuit) => circuit.vars(),
-            };
-            for &v in vars {
+            for &v in self.vars() {
                 let v = v as usize;
                 if !is_single(domains[v]) && frame.binary_search(&(v as u32)).is_err() {
                     allowed[v] = 1 << fixed[v];
@@ -34,6 +30,14 @@ impl Graph {
             }
         }
         allowed
+    }
+
+    /// The component's variables (a sweep's in its steps' order).
+    pub(crate) fn vars(&self) -> &[u32] {
+        match self {
+            Graph::Swept(dag) => dag.vars(),
+            Graph::Cut(circuit) => circuit.vars(),
+        }
     }
 
     /// The solutions the digits `allowed` leave.
@@ -62,6 +66,15 @@ impl Graph {
             Graph::Cut(circuit) => circuit.pick(allowed, &mut out),
         };
         found.then_some(out)
+    }
+
+    /// A graph of independent variables, each free to take `digits`.
+    #[cfg(test)]
+    pub(crate) fn free(vars: &[u32], digits: Mask) -> Graph {
+        let mut b = super::Building::within(1 << 20, 1, (0.0, 1.0));
+        let lones: Vec<u32> = vars.iter().map(|&v| b.lone(v, digits)).collect();
+        let root = b.product(&lones);
+        Graph::Cut(b.finish(root, vars).expect("recorded"))
     }
 
     /// Bytes held (approximately).

@@ -1,0 +1,210 @@
+//! What walks to a solution asked of the kept graphs, remembered for the walks after them.
+//!
+//! The walks to solutions #k−1 and #k+1 make the decisions the walk to #k made until near their
+//! end, so they ask the same graphs the same questions (the counts per digit of the next
+//! branching variable under the same digits): the browser asks for #k−1 after each jump (to
+//! show what changed) and pages one solution at a time. Random draws share the first few
+//! decisions too. An evaluation of a big circuit reaches up to hundreds of thousands of nodes,
+//! a lookup hashes a digit mask per variable.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Weak};
+
+use super::combos::Mask;
+use super::count::Graph;
+use super::memo::Tally;
+
+/// Bytes of answers kept at most (keys included); past it, they are all forgotten. A walk on a
+/// 384-cell circuit asks about 125 questions of under 1 KB each.
+const RECALL_BYTES: usize = 16 << 20;
+
+/// Bytes an answer takes besides its key's masks: the key's other fields, the counts and the
+/// table's own.
+const ANSWER_BYTES: usize = std::mem::size_of::<(Question, Answer)>() + 16;
+
+/// The answers of recent walks, by graph and question.
+#[derive(Default)]
+pub(crate) struct Recall {
+    graphs: HashMap<usize, Asked>,
+    bytes: usize,
+    limit: Option<usize>,
+    /// Questions answered from memory, for tests.
+    #[cfg(test)]
+    pub(crate) recalled: u64,
+}
+
+/// The questions asked of one graph.
+struct Asked {
+    /// Holds the graph's allocation, so that no other graph takes its address (the key) while
+    /// its answers are kept; the graph itself goes when the cache drops it.
+    _graph: Weak<Graph>,
+    answers: HashMap<Question, Answer>,
+}
+
+/// A question: the digits allowed to the graph's variables (in its order) and what is asked.
+#[derive(PartialEq, Eq, Hash)]
+struct Question {
+    /// The variable whose digits split the count, or `None` for a pick.
+    split_by: Option<u32>,
+    allowed: Box<[Mask]>,
+}
+
+enum Answer {
+    Counts(Box<[Tally; 10]>),
+    /// A solution's digits, in the order of the graph's variables.
+    Pick(Option<Box<[u8]>>),
+}
+
+impl Recall {
+    /// A recall keeping at most `bytes` of answers (tests make it small).
+    #[cfg(test)]
+    pub(crate) fn within(bytes: usize) -> Recall {
+        Recall {
+            limit: Some(bytes),
+            ..Recall::default()
+        }
+    }
+
+    /// [`Graph::digit_counts`], remembered.
+    pub(crate) fn digit_counts(
+        &mut self,
+        graph: &Arc<Graph>,
+        allowed: &[Mask],
+        var: u32,
+    ) -> [Tally; 10] {
+        let question = question(graph, allowed, Some(var));
+        if let Some(Answer::Counts(counts)) = self.answer(graph, &question) {
+            let counts = (**counts).clone();
+            self.recalled();
+            return counts;
+        }
+        let counts = graph.digit_counts(allowed, var);
+        self.keep(graph, question, Answer::Counts(Box::new(counts.clone())));
+        counts
+    }
+
+    /// [`Graph::pick`], remembered.
+    pub(crate) fn pick(&mut self, graph: &Arc<Graph>, allowed: &[Mask]) -> Option<Vec<u8>> {
+        let question = question(graph, allowed, None);
+        if let Some(Answer::Pick(picked)) = self.answer(graph, &question) {
+            let picked = picked.as_ref().map(|digits| {
+                let mut out = vec![0; allowed.len()];
+                for (&v, &d) in graph.vars().iter().zip(digits.iter()) {
+                    out[v as usize] = d;
+                }
+                out
+            });
+            self.recalled();
+            return picked;
+        }
+        let picked = graph.pick(allowed);
+        let kept = picked
+            .as_ref()
+            .map(|out| graph.vars().iter().map(|&v| out[v as usize]).collect());
+        self.keep(graph, question, Answer::Pick(kept));
+        picked
+    }
+
+    fn answer(&self, graph: &Arc<Graph>, question: &Question) -> Option<&Answer> {
+        self.graphs
+            .get(&id(graph))
+            .and_then(|asked| asked.answers.get(question))
+    }
+
+    fn recalled(&mut self) {
+        #[cfg(test)]
+        {
+            self.recalled += 1;
+        }
+    }
+
+    fn keep(&mut self, graph: &Arc<Graph>, question: Question, answer: Answer) {
+        let bytes = ANSWER_BYTES
+            + std::mem::size_of_val(&*question.allowed)
+            + match &answer {
+                Answer::Counts(_) => std::mem::size_of::<[Tally; 10]>(),
+                Answer::Pick(digits) => digits.as_ref().map_or(0, |d| d.len()),
+            };
+        if self.bytes + bytes > self.limit.unwrap_or(RECALL_BYTES) {
+            // Forgetting everything is crude, but the next walk asks again only what it needs,
+            // and the budget holds over a hundred walks.
+            self.graphs.clear();
+            self.bytes = 0;
+        }
+        self.bytes += bytes;
+        self.graphs
+            .entry(id(graph))
+            .or_insert_with(|| Asked {
+                _graph: Arc::downgrade(graph),
+                answers: HashMap::new(),
+            })
+            .answers
+            .insert(question, answer);
+    }
+}
+
+/// A graph's key: its address, which its `Weak` in the recall keeps from being reused.
+fn id(graph: &Arc<Graph>) -> usize {
+    Arc::as_ptr(graph) as usize
+}
+
+fn question(graph: &Graph, allowed: &[Mask], split_by: Option<u32>) -> Question {
+    Question {
+        split_by,
+        allowed: graph.vars().iter().map(|&v| allowed[v as usize]).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANY: Mask = 0b11_1111_1110;
+
+    /// Answers asked again come from memory and are the graph's; a full recall forgets and
+    /// still answers right.
+    #[test]
+    fn answers_asked_again_are_remembered_until_the_budget_is_spent() {
+        let graph = Arc::new(Graph::free(&[0, 2], 0b1010));
+        let mut allowed = vec![ANY; 3];
+        let mut recall = Recall::within(4 * ANSWER_BYTES);
+        let counts = recall.digit_counts(&graph, &allowed, 2);
+        assert_eq!(counts[1], Tally::Small(2));
+        assert_eq!(counts[3], Tally::Small(2));
+        assert_eq!(recall.digit_counts(&graph, &allowed, 2), counts);
+        assert_eq!(recall.pick(&graph, &allowed), Some(vec![1, 0, 1]));
+        assert_eq!(recall.pick(&graph, &allowed), Some(vec![1, 0, 1]));
+        assert_eq!(recall.recalled, 2);
+        // Another question: the other variable, other digits, no solution.
+        assert_eq!(recall.digit_counts(&graph, &allowed, 0)[1], Tally::Small(2));
+        allowed[2] = 0b1000;
+        assert_eq!(recall.pick(&graph, &allowed), Some(vec![1, 0, 3]));
+        allowed[0] = 0b100;
+        assert_eq!(recall.pick(&graph, &allowed), None);
+        assert_eq!(recall.pick(&graph, &allowed), None);
+        assert_eq!(recall.recalled, 3);
+        // Past the budget, forgotten: asked again, answered by the graph.
+        assert!(recall.bytes <= 4 * ANSWER_BYTES + 64);
+        allowed = vec![ANY; 3];
+        assert_eq!(recall.digit_counts(&graph, &allowed, 2), counts);
+        assert_eq!(recall.recalled, 3);
+    }
+
+    /// A graph dropped while its answers are kept leaves its address to no other graph, whose
+    /// answers (to the same question) differ.
+    #[test]
+    fn a_new_graph_never_gets_the_answers_of_a_dropped_one() {
+        let mut recall = Recall::default();
+        let allowed = vec![ANY; 2];
+        for round in 0..50u8 {
+            let low = 1 + round % 4;
+            let graph = Arc::new(Graph::free(&[0, 1], 1 << low | 1 << (low + 4)));
+            assert_eq!(
+                recall.pick(&graph, &allowed),
+                Some(vec![low, low]),
+                "round {round}"
+            );
+        }
+        assert_eq!(recall.graphs.len(), 50);
+    }
+}
