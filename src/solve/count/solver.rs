@@ -16,9 +16,10 @@ impl Solver<'_> {
     /// least recently used counts are dropped and recounted when needed. Graphs kept for `nth`
     /// (of swept components, and circuits of components cut in the plan's order, with the
     /// states a circuit's recording has met) take up to as much again (later ones are not
-    /// kept; a circuit's recording gives up early when its rate foretells more), a sweep (see the `count` module's notes) holds up to about 70 MB more
-    /// while it runs, and the states kept for later sweeps to start from up to 64 MB more
-    /// during a count.
+    /// kept; a circuit's recording gives up early when its rate foretells more), a sweep (see
+    /// the `count` module's notes) holds up to about 70 MB more while it runs, the states kept
+    /// for later sweeps to start from up to 64 MB more during a count, and the answers `nth`'s
+    /// walks remember of the graphs up to 16 MiB.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {
         self.memo = Memo::new(bytes);
         self
