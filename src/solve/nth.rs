@@ -98,7 +98,7 @@ pub(crate) fn descend(
                 None => {
                     let mut counts = Vec::with_capacity(parts.len());
                     for p in &parts {
-                        counts.push(BigUint::from(counter.count_component(p, (0.0, 1.0))?));
+                        counts.push(BigUint::from(walk.recall.count(counter, p)?));
                     }
                     (counts, None, vec![None; parts.len()])
                 }
@@ -160,7 +160,7 @@ pub(crate) fn descend(
     for d in order {
         let mark = counter.state.mark();
         if counter.decide(var, d as u8) {
-            let n = BigUint::from(counter.count_part(frame, (0.0, 1.0))?);
+            let n = BigUint::from(walk.recall.count(counter, frame)?);
             if k < n {
                 return descend(counter, frame, checked, k, walk, None, None);
             }
@@ -229,15 +229,22 @@ impl Solver<'_> {
             let mut counter = Counter::new(model, state, memo, cancel, None);
             // Counted as `count` would, so that root components keep their graphs (swept) or
             // circuits (cut in the plan's order); the walk itself counts in the enumeration's
-            // order, which neither follows.
-            let total = counter.count_all(sweep_from, true, flow_after);
-            counter.sweep_from = usize::MAX;
+            // order, which neither follows. Once a walk has counted, the total is remembered:
+            // the states a walk counts may push the root's out of the cache.
+            let total = recall.count_with(&mut counter, &all, |counter| {
+                counter.count_all(sweep_from, true, flow_after)
+            });
+            // As `count_all` leaves the counter, but checking each of the walk's decisions
+            // against the sums' flow from the start: a walk then never counts a digit the flow
+            // refutes, whatever the walks before it counted (which made the flow only once they
+            // had backtracked), so walks that share decisions ask the recall the same questions.
+            (counter.sweep_from, counter.record, counter.flow_after) = (usize::MAX, true, 0);
             let found = match total {
                 Ok(total) if *k < total.to_big() => {
                     let mut out = blank(model.cells, model.cryptic);
                     let mut walk = Walk {
                         anchor,
-                        recall,
+                        recall: &mut *recall,
                         out: &mut out,
                     };
                     descend(
@@ -331,6 +338,12 @@ mod tests {
             assert!(!counter.memo.has_graphs(), "seed {seed}");
             let last = stream.len() - 1;
             assert_eq!(counter.nth(&BigUint::from(last)).as_ref(), stream.last());
+            // The walk to the one before recounts none of the states the last one met.
+            if last > 0 {
+                let before = counter.nth(&BigUint::from(last - 1));
+                assert_eq!(before.as_ref(), Some(&stream[last - 1]), "seed {seed}");
+                assert!(counter.recall.recalled > 0, "seed {seed}");
+            }
             walked += 1;
         }
         assert!(

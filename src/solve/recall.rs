@@ -1,31 +1,39 @@
-//! What walks to a solution asked of the kept graphs, remembered for the walks after them.
+//! What walks to a solution asked, remembered for the walks after them.
 //!
 //! The walks to solutions #k−1 and #k+1 make the decisions the walk to #k made until near their
-//! end, so they ask the same graphs the same questions (the counts per digit of the next
-//! branching variable under the same digits): the browser asks for #k−1 after each jump (to
-//! show what changed) and pages one solution at a time. Random draws share the first few
-//! decisions too. An evaluation of a big circuit reaches up to hundreds of thousands of nodes,
-//! a lookup hashes a digit mask per variable.
+//! end, so they ask the same questions: of the kept graphs, the counts per digit of the next
+//! branching variable under the same digits; where no graph was kept, the counts of the same
+//! states after each digit. The browser asks for #k−1 after each jump (to show what changed)
+//! and pages one solution at a time, and random draws share their first few decisions. An
+//! evaluation of a big circuit reaches up to hundreds of thousands of nodes, and a state
+//! without a graph may take seconds to count again once the cache has dropped it (the walk's
+//! own counts push it out); a lookup hashes a word per variable.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 
 use super::combos::Mask;
-use super::count::Graph;
+use super::count::{Cancelled, Counter, Graph};
 use super::memo::Tally;
 
 /// Bytes of answers kept at most (keys included); past it, they are all forgotten. A walk on a
-/// 384-cell circuit asks about 125 questions of under 1 KB each.
+/// 384-cell circuit asks about 125 questions of under 1 KB each; one on a 300-cell part without
+/// a graph about 400 of up to 1.3 KB.
 const RECALL_BYTES: usize = 16 << 20;
 
 /// Bytes an answer takes besides its key's masks: the key's other fields, the counts and the
 /// table's own.
 const ANSWER_BYTES: usize = std::mem::size_of::<(Question, Answer)>() + 16;
 
-/// The answers of recent walks, by graph and question.
+/// Bytes a state's count takes besides its key's words.
+const COUNT_BYTES: usize = std::mem::size_of::<(Box<[u32]>, Tally)>() + 16;
+
+/// The answers of recent walks, by graph and question, and the counts of states they met.
 #[derive(Default)]
 pub(crate) struct Recall {
     graphs: HashMap<usize, Asked>,
+    /// Counts of states by their key (see [`Counter::state_key`]).
+    counts: HashMap<Box<[u32]>, Tally>,
     bytes: usize,
     limit: Option<usize>,
     /// Questions answered from memory, for tests.
@@ -105,6 +113,39 @@ impl Recall {
         picked
     }
 
+    /// The count of the variables `vars` in the counter's state ([`Counter::count_part`]),
+    /// remembered.
+    pub(crate) fn count(
+        &mut self,
+        counter: &mut Counter<'_, '_>,
+        vars: &[u32],
+    ) -> Result<Tally, Cancelled> {
+        self.count_with(counter, vars, |counter| {
+            counter.count_part(vars, (0.0, 1.0))
+        })
+    }
+
+    /// The count of the variables `vars` in the counter's state, remembered; `count` counts
+    /// them when it is not.
+    pub(crate) fn count_with(
+        &mut self,
+        counter: &mut Counter<'_, '_>,
+        vars: &[u32],
+        count: impl FnOnce(&mut Counter<'_, '_>) -> Result<Tally, Cancelled>,
+    ) -> Result<Tally, Cancelled> {
+        let key = counter.state_key(vars);
+        if let Some(n) = self.counts.get(&key) {
+            let n = n.clone();
+            self.recalled();
+            return Ok(n);
+        }
+        let n = count(counter)?;
+        let bytes = COUNT_BYTES + std::mem::size_of_val(&*key);
+        self.make_room(bytes);
+        self.counts.insert(key, n.clone());
+        Ok(n)
+    }
+
     fn answer(&self, graph: &Arc<Graph>, question: &Question) -> Option<&Answer> {
         self.graphs
             .get(&id(graph))
@@ -125,13 +166,7 @@ impl Recall {
                 Answer::Counts(_) => std::mem::size_of::<[Tally; 10]>(),
                 Answer::Pick(digits) => digits.as_ref().map_or(0, |d| d.len()),
             };
-        if self.bytes + bytes > self.limit.unwrap_or(RECALL_BYTES) {
-            // Forgetting everything is crude, but the next walk asks again only what it needs,
-            // and the budget holds over a hundred walks.
-            self.graphs.clear();
-            self.bytes = 0;
-        }
-        self.bytes += bytes;
+        self.make_room(bytes);
         self.graphs
             .entry(id(graph))
             .or_insert_with(|| Asked {
@@ -140,6 +175,20 @@ impl Recall {
             })
             .answers
             .insert(question, answer);
+    }
+}
+
+impl Recall {
+    /// Counts `bytes` more in, forgetting everything first if they would pass the budget:
+    /// crude, but the next walk asks again only what it needs, and the budget holds tens of
+    /// walks.
+    fn make_room(&mut self, bytes: usize) {
+        if self.bytes + bytes > self.limit.unwrap_or(RECALL_BYTES) {
+            self.graphs.clear();
+            self.counts.clear();
+            self.bytes = 0;
+        }
+        self.bytes += bytes;
     }
 }
 

@@ -50,6 +50,13 @@ impl Counter<'_, '_> {
         parts
     }
 
+    /// The key of the state of `vars` (one component or several, with decided variables
+    /// among them): states with the same key have as many solutions.
+    pub(crate) fn state_key(&mut self, vars: &[u32]) -> Box<[u32]> {
+        self.build_key(vars);
+        self.key.as_slice().into()
+    }
+
     /// Encodes a component's state into `self.key`: its size, each variable with its domain,
     /// then each run with a sum that it touches with the run's decided digits' sum (and a
     /// cryptic run's decided letters). A component that touches no such run has its digits
