@@ -112,8 +112,9 @@ fn check_in_order(
         prop_assert_eq!(got.as_ref(), Some(s), "solution #{} of {}", k, stream.len());
     }
     prop_assert_eq!(solver.nth(&count), None);
-    // A fresh solver (nothing cached) jumps to the same solutions, also when it checks every
-    // decision against the sums' flow, which cuts branches without solutions.
+    // A fresh solver (nothing cached) jumps to the same solutions, also when its count checks
+    // every decision against the sums' flow (which cuts branches without solutions), as its
+    // walks do.
     let mut fresh = make();
     if let Some(last) = stream.last() {
         let k = BigUint::from(stream.len() - 1);

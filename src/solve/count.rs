@@ -166,7 +166,7 @@ pub(crate) struct Counter<'a, 'f> {
     built: u32,
     /// The clues' sums as a flow through the cells' bounds (see [`Counter::decide`]), once
     /// made.
-    flow: Option<Flow>,
+    pub(crate) flow: Option<Flow>,
     /// Backtracks after which the flow is made (`u64::MAX`: never, or not again).
     pub(crate) flow_after: u64,
 }

@@ -89,7 +89,7 @@ impl Tally {
     }
 
     /// Heap bytes the count holds.
-    fn heap_bytes(&self) -> usize {
+    pub(crate) fn heap_bytes(&self) -> usize {
         match self {
             Tally::Small(_) => 0,
             Tally::Big(n) => n.bits().div_ceil(8) as usize,

@@ -174,7 +174,8 @@ pub struct Solver<'p> {
     sweep_from: usize,
     /// The solutions' order, once decided (see [`anchor`]).
     order: Option<anchor::Order>,
-    /// What [`Solver::nth`]'s walks asked of the kept graphs, for the walks after them.
+    /// What [`Solver::nth`]'s walks asked (of the kept graphs, or counted where none was
+    /// kept), for the walks after them.
     recall: recall::Recall,
 }
 
@@ -213,7 +214,8 @@ impl<'p> Solver<'p> {
     }
 
     /// Checks each decision of the streaming searches and of the count against the sums' flow
-    /// after `backtracks` backtracks instead of [`FLOW_AFTER`] (`u64::MAX`: never). The
+    /// after `backtracks` backtracks instead of [`FLOW_AFTER`] (`u64::MAX`: never; `nth`'s
+    /// walks check from their first decision unless it is never). The
     /// solutions, their order and the counts are the same either way; tests use this to check
     /// small puzzles, and benchmarks to compare.
     pub fn with_flow_after(mut self, backtracks: u64) -> Solver<'p> {

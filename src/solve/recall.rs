@@ -10,11 +10,12 @@
 //! own counts push it out); a lookup hashes a word per variable.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Weak};
 
 use super::combos::Mask;
 use super::count::{Cancelled, Counter, Graph};
-use super::memo::Tally;
+use super::memo::{Tally, WordHasher};
 
 /// Bytes of answers kept at most (keys included); past it, they are all forgotten. A walk on a
 /// 384-cell circuit asks about 125 questions of under 1 KB each; one on a 300-cell part without
@@ -25,7 +26,7 @@ const RECALL_BYTES: usize = 16 << 20;
 /// table's own.
 const ANSWER_BYTES: usize = std::mem::size_of::<(Question, Answer)>() + 16;
 
-/// Bytes a state's count takes besides its key's words.
+/// Bytes a state's count takes besides its key's words and a big count's digits.
 const COUNT_BYTES: usize = std::mem::size_of::<(Box<[u32]>, Tally)>() + 16;
 
 /// The answers of recent walks, by graph and question, and the counts of states they met.
@@ -33,12 +34,15 @@ const COUNT_BYTES: usize = std::mem::size_of::<(Box<[u32]>, Tally)>() + 16;
 pub(crate) struct Recall {
     graphs: HashMap<usize, Asked>,
     /// Counts of states by their key (see [`Counter::state_key`]).
-    counts: HashMap<Box<[u32]>, Tally>,
+    counts: HashMap<Box<[u32]>, Tally, BuildHasherDefault<WordHasher>>,
     bytes: usize,
     limit: Option<usize>,
-    /// Questions answered from memory, for tests.
+    /// Questions of graphs answered from memory, for tests.
     #[cfg(test)]
     pub(crate) recalled: u64,
+    /// Counts of walks' states answered from memory (totals aside), for tests.
+    #[cfg(test)]
+    pub(crate) recalled_states: u64,
 }
 
 /// The questions asked of one graph.
@@ -120,30 +124,45 @@ impl Recall {
         counter: &mut Counter<'_, '_>,
         vars: &[u32],
     ) -> Result<Tally, Cancelled> {
-        self.count_with(counter, vars, |counter| {
+        let (n, remembered) = self.remembered(counter, vars, |counter| {
             counter.count_part(vars, (0.0, 1.0))
-        })
+        })?;
+        #[cfg(test)]
+        {
+            self.recalled_states += u64::from(remembered);
+        }
+        let _ = remembered;
+        Ok(n)
     }
 
-    /// The count of the variables `vars` in the counter's state, remembered; `count` counts
-    /// them when it is not.
-    pub(crate) fn count_with(
+    /// The count of every variable `vars` in the counter's state, remembered; `count` counts
+    /// them when it is not (as the solver's count would: the walks need what it keeps).
+    pub(crate) fn total(
         &mut self,
         counter: &mut Counter<'_, '_>,
         vars: &[u32],
         count: impl FnOnce(&mut Counter<'_, '_>) -> Result<Tally, Cancelled>,
     ) -> Result<Tally, Cancelled> {
+        Ok(self.remembered(counter, vars, count)?.0)
+    }
+
+    /// The count of `vars` in the counter's state and whether it was remembered; `count`
+    /// counts them when it was not.
+    fn remembered(
+        &mut self,
+        counter: &mut Counter<'_, '_>,
+        vars: &[u32],
+        count: impl FnOnce(&mut Counter<'_, '_>) -> Result<Tally, Cancelled>,
+    ) -> Result<(Tally, bool), Cancelled> {
         let key = counter.state_key(vars);
         if let Some(n) = self.counts.get(&key) {
-            let n = n.clone();
-            self.recalled();
-            return Ok(n);
+            return Ok((n.clone(), true));
         }
         let n = count(counter)?;
-        let bytes = COUNT_BYTES + std::mem::size_of_val(&*key);
+        let bytes = COUNT_BYTES + std::mem::size_of_val(&*key) + n.heap_bytes();
         self.make_room(bytes);
         self.counts.insert(key, n.clone());
-        Ok(n)
+        Ok((n, false))
     }
 
     fn answer(&self, graph: &Arc<Graph>, question: &Question) -> Option<&Answer> {

@@ -19,7 +19,7 @@ impl Solver<'_> {
     /// kept; a circuit's recording gives up early when its rate foretells more), a sweep (see
     /// the `count` module's notes) holds up to about 70 MB more while it runs, the states kept
     /// for later sweeps to start from up to 64 MB more during a count, and the answers `nth`'s
-    /// walks remember of the graphs up to 16 MiB.
+    /// walks remember (of the graphs, and the counts of states without one) up to 16 MiB.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {
         self.memo = Memo::new(bytes);
         self
