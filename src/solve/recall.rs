@@ -195,9 +195,7 @@ impl Recall {
             .answers
             .insert(question, answer);
     }
-}
 
-impl Recall {
     /// Counts `bytes` more in, forgetting everything first if they would pass the budget:
     /// crude, but the next walk asks again only what it needs, and the budget holds tens of
     /// walks.
