@@ -127,11 +127,9 @@ impl Recall {
         let (n, remembered) = self.remembered(counter, vars, |counter| {
             counter.count_part(vars, (0.0, 1.0))
         })?;
-        #[cfg(test)]
-        {
-            self.recalled_states += u64::from(remembered);
+        if remembered {
+            self.recalled_state();
         }
-        let _ = remembered;
         Ok(n)
     }
 
@@ -175,6 +173,13 @@ impl Recall {
         #[cfg(test)]
         {
             self.recalled += 1;
+        }
+    }
+
+    fn recalled_state(&mut self) {
+        #[cfg(test)]
+        {
+            self.recalled_states += 1;
         }
     }
 
