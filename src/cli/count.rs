@@ -4,18 +4,16 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kakuro::{Puzzle, Solver};
 use num_bigint::BigUint;
 
+use super::busy::QUIET_FOR;
 use super::input::PuzzleFile;
 use super::{json, output};
-
-/// How long a count runs before a progress bar appears.
-const QUIET_FOR: Duration = Duration::from_millis(400);
 
 /// Prints the count: the number alone (text), or `{"count": "K", "seconds": S}`.
 pub fn run(path: &Path, as_json: bool) -> Result<ExitCode> {

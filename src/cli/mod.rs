@@ -4,6 +4,7 @@
 //! outside the project parse them.
 
 mod bench;
+mod busy;
 mod check;
 mod convert;
 mod count;

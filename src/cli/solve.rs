@@ -15,6 +15,7 @@ use num_bigint::BigUint;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use super::busy::with_spinner;
 use super::count::{count_with_bar, exact_count};
 use super::input::PuzzleFile;
 use super::json::SolutionsWriter;
@@ -71,13 +72,15 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
                 format!("there is no solution #{k}: the puzzle has {count} solution{plural}"),
             ));
         }
-        Pick::Nth(k) => solver.nth(&(k - 1u32)),
+        Pick::Nth(k) => with_spinner(&format!("finding solution #{k}"), || {
+            solver.nth(&(k - 1u32))
+        }),
         Pick::Random(seed) => {
             let mut rng = match seed {
                 Some(seed) => StdRng::seed_from_u64(*seed),
                 None => StdRng::from_os_rng(),
             };
-            solver.random(&mut rng)
+            with_spinner("finding a random solution", || solver.random(&mut rng))
         }
     }
     .ok_or_else(|| anyhow!("the solution picked below the count was not found"))?;
