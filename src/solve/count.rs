@@ -40,7 +40,7 @@ pub(crate) use circuit::Circuit;
 pub(crate) use dag::Dag;
 pub(crate) use deep_stack::on_deep_stack;
 pub(crate) use graph::Graph;
-pub(crate) use plan::Plan;
+pub(crate) use plan::{Elimination, Plan};
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -221,7 +221,8 @@ impl<'a, 'f> Counter<'a, 'f> {
             // The plan depends on the root parts, so it is made from the root state.
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let parts = counter.components(&all);
-            let plan = Plan::new(model, &counter.state.domains, &parts);
+            let elimination = counter.memo.elimination();
+            let plan = Plan::new(model, &counter.state.domains, &parts, elimination);
             counter.plan = counter.memo.plan(|| plan);
         }
         counter
@@ -806,5 +807,15 @@ mod tests {
         ranks.dedup();
         assert_eq!(ranks.len(), open);
         assert_eq!(ranks.last().copied(), open.checked_sub(1).map(|r| r as u32));
+        // The min-fill order too, of each root part: every variable once.
+        let all: Vec<u32> = (0..model.vars as u32).collect();
+        let mut memo = Memo::default();
+        let cancel = CancelToken::new();
+        let mut counter = Counter::new(&model, state.clone(), &mut memo, &cancel, None);
+        for part in counter.components(&all) {
+            let mut order = plan::min_fill_order(&model, &state.domains, &part);
+            order.sort_unstable();
+            assert_eq!(order, part);
+        }
     }
 }

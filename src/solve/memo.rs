@@ -20,7 +20,7 @@ use hashbrown::hash_table::Entry as Place;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::count::{Graph, Plan};
+use super::count::{Elimination, Graph, Plan};
 
 /// Default bytes of cached counts kept by one solver.
 pub const DEFAULT_BUDGET: usize = 512 << 20;
@@ -219,6 +219,8 @@ pub struct Memo {
     graph_budget: usize,
     /// The last recording handed out.
     recordings: u32,
+    /// How the plan, when made, orders the variables.
+    elimination: Elimination,
 }
 
 impl Default for Memo {
@@ -243,7 +245,22 @@ impl Memo {
             graph_bytes: 0,
             graph_budget: budget,
             recordings: 0,
+            elimination: Elimination::default(),
         }
+    }
+
+    /// An empty cache with the same budgets whose plan will be made by `elimination`.
+    pub(crate) fn twin(&self, elimination: Elimination) -> Memo {
+        Memo {
+            graph_budget: self.graph_budget,
+            elimination,
+            ..Memo::new(self.budget)
+        }
+    }
+
+    /// How the plan is made, once it is.
+    pub(crate) fn elimination(&self) -> Elimination {
+        self.elimination
     }
 
     /// The cache with `bytes` for graphs instead of as much as its budget.

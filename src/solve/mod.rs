@@ -177,6 +177,9 @@ pub struct Solver<'p> {
     /// What [`Solver::nth`]'s walks asked (of the kept graphs, or counted where none was
     /// kept), for the walks after them.
     recall: recall::Recall,
+    /// Whether a first count races two plans (see [`Solver::count`]); tests turn it off to
+    /// count with one.
+    race_plans: bool,
 }
 
 impl<'p> Solver<'p> {
@@ -194,6 +197,7 @@ impl<'p> Solver<'p> {
             sweep_from: count::SWEEP_FROM,
             order: None,
             recall: recall::Recall::default(),
+            race_plans: true,
         }
     }
 

@@ -1,12 +1,15 @@
 //! The [`Solver`]'s counting methods: the public entry points, which run a [`Counter`] from the
 //! root state and keep its statistics, apart from the counter's own workings.
 
-use std::time::Instant;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
-use super::{Cancelled, Counter, on_deep_stack};
+use super::{Cancelled, Counter, Elimination, Plan, on_deep_stack};
+use crate::solve::CancelToken;
 use crate::solve::memo::Memo;
+use crate::solve::model::Model;
 use crate::solve::propagate::propagate_all;
 use crate::solve::state::State;
 use crate::solve::{Solver, Stats};
@@ -19,13 +22,21 @@ impl Solver<'_> {
     /// kept; a circuit's recording gives up early when its rate foretells more), a sweep (see
     /// the `count` module's notes) holds up to about 70 MB more while it runs, the states kept
     /// for later sweeps to start from up to 64 MB more during a count, and the answers `nth`'s
-    /// walks remember (of the graphs, and the counts of states without one) up to 16 MiB.
+    /// walks remember (of the graphs, and the counts of states without one) up to 16 MiB. A
+    /// first count that races two plans (see [`Solver::count`]) holds two caches (and their
+    /// graphs) until the first ends.
     pub fn with_count_memory(mut self, bytes: usize) -> Self {
         self.memo = Memo::new(bytes);
         self
     }
 
     /// The exact number of solutions; `Err(Cancelled)` if the cancel token fired first.
+    ///
+    /// The first count of a puzzle with a part big enough to be cut in an elimination order
+    /// (see the `count` module's notes), on a machine with two cores or more, runs two counts
+    /// at once, one per elimination heuristic, and keeps the one that ends first (with its
+    /// cache, which later counts and [`Solver::nth`] read); neither heuristic is better on
+    /// every puzzle. Each count holds its own cache and graphs meanwhile.
     pub fn count(&mut self) -> Result<BigUint, Cancelled> {
         self.run_count(None)
     }
@@ -41,34 +52,163 @@ impl Solver<'_> {
 
     fn run_count(&mut self, progress: Option<&mut dyn FnMut(f64)>) -> Result<BigUint, Cancelled> {
         let start = Instant::now();
-        let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
-        let (keep_graphs, sweep_from) = (self.keep_graphs, self.sweep_from);
-        let flow_after = self.tuning.flow_after;
-        let (total, mut stats) = on_deep_stack(model.vars, progress, |sink| {
-            let mut stats = Stats {
-                nodes: 1,
-                ..Stats::default()
-            };
-            let mut state = State::new(model);
-            if propagate_all(model, &mut state).is_err() {
-                stats.propagations = state.revisions;
-                if let Some(sink) = sink {
-                    sink(1.0);
-                }
-                return (Ok(BigUint::ZERO), stats);
-            }
-            let mut counter = Counter::new(model, state, memo, cancel, sink);
-            let total = counter.count_all(sweep_from, keep_graphs, flow_after);
-            if total.is_ok() {
-                counter.report_done();
-            }
-            counter.add_to(&mut stats);
-            (total.map(BigUint::from), stats)
-        });
+        let settings = Settings {
+            keep_graphs: self.keep_graphs,
+            sweep_from: self.sweep_from,
+            flow_after: self.tuning.flow_after,
+        };
+        let (total, mut stats) = if self.race_plans && self.races() {
+            self.race(settings, progress)
+        } else {
+            count_from_root(
+                &self.model,
+                &mut self.memo,
+                &self.cancel,
+                settings,
+                progress,
+            )
+        };
         stats.elapsed = start.elapsed();
         self.stats = stats;
         total
     }
+
+    /// Whether a count should race two plans: nothing counted yet, two cores, and a root part
+    /// that a plan orders.
+    fn races(&self) -> bool {
+        if self.memo.cached_plan().is_some()
+            || std::thread::available_parallelism().map_or(true, |n| n.get() < 2)
+        {
+            return false;
+        }
+        let mut state = State::new(&self.model);
+        if propagate_all(&self.model, &mut state).is_err() {
+            return false;
+        }
+        let all: Vec<u32> = (0..self.model.vars as u32).collect();
+        // A blank plan: the components are all this needs, not an elimination.
+        let mut memo = Memo::new(0);
+        memo.plan(Plan::default);
+        let mut counter = Counter::new(&self.model, state, &mut memo, &self.cancel, None);
+        Plan::orders_a_part(&counter.components(&all))
+    }
+
+    /// Counts with a plan of each elimination on two threads; the first to end cancels the
+    /// other, and its cache becomes the solver's.
+    fn race(
+        &mut self,
+        settings: Settings,
+        mut progress: Option<&mut dyn FnMut(f64)>,
+    ) -> (Result<BigUint, Cancelled>, Stats) {
+        let mut memos = [
+            self.memo.twin(Elimination::MinDegree),
+            self.memo.twin(Elimination::MinFill),
+        ];
+        let tokens = [CancelToken::new(), CancelToken::new()];
+        let (model, cancel) = (&self.model, &self.cancel);
+        let wants_progress = progress.is_some();
+        let (tx, rx) = mpsc::channel::<Report>();
+        let mut results: [Option<(Result<BigUint, Cancelled>, Stats)>; 2] = [None, None];
+        let mut first = None;
+        std::thread::scope(|scope| {
+            for (i, (memo, token)) in memos.iter_mut().zip(&tokens).enumerate() {
+                let tx = tx.clone();
+                scope.spawn(move || {
+                    let reports = tx.clone();
+                    let mut report = |p: f64| {
+                        let _ = reports.send(Report::Progress(p));
+                    };
+                    let sink = wants_progress.then_some(&mut report as &mut dyn FnMut(f64));
+                    let counted = count_from_root(model, memo, token, settings, sink);
+                    let _ = tx.send(Report::Done(i, counted));
+                });
+            }
+            drop(tx);
+            let mut shown = 0.0;
+            loop {
+                match rx.recv_timeout(RACE_POLL) {
+                    Ok(Report::Progress(p)) => {
+                        // Both estimate the same search space: the further one is shown.
+                        if p > shown {
+                            shown = p;
+                            if let Some(sink) = progress.as_mut() {
+                                sink(p);
+                            }
+                        }
+                    }
+                    Ok(Report::Done(i, counted)) => {
+                        if first.is_none() && counted.0.is_ok() {
+                            first = Some(i);
+                            tokens[1 - i].cancel();
+                        }
+                        results[i] = Some(counted);
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+                if cancel.is_cancelled() {
+                    tokens.iter().for_each(CancelToken::cancel);
+                }
+            }
+        });
+        let winner = first.unwrap_or(0);
+        self.memo = std::mem::take(&mut memos[winner]);
+        results[winner].take().expect("each count reports its end")
+    }
+}
+
+/// How often a race looks at the solver's cancel token while it waits for news.
+const RACE_POLL: Duration = Duration::from_millis(20);
+
+/// What a racing count sends the thread that waits on it.
+enum Report {
+    Progress(f64),
+    Done(usize, (Result<BigUint, Cancelled>, Stats)),
+}
+
+/// The solver's settings a count reads.
+#[derive(Clone, Copy)]
+struct Settings {
+    keep_graphs: bool,
+    sweep_from: usize,
+    flow_after: u64,
+}
+
+/// Counts every variable from the root state with `memo`'s counts and plan (making the plan if
+/// it has none), on a thread with a deep enough stack.
+fn count_from_root(
+    model: &Model,
+    memo: &mut Memo,
+    cancel: &CancelToken,
+    settings: Settings,
+    progress: Option<&mut dyn FnMut(f64)>,
+) -> (Result<BigUint, Cancelled>, Stats) {
+    on_deep_stack(model.vars, progress, |sink| {
+        let mut stats = Stats {
+            nodes: 1,
+            ..Stats::default()
+        };
+        let mut state = State::new(model);
+        if propagate_all(model, &mut state).is_err() {
+            stats.propagations = state.revisions;
+            if let Some(sink) = sink {
+                sink(1.0);
+            }
+            return (Ok(BigUint::ZERO), stats);
+        }
+        let mut counter = Counter::new(model, state, memo, cancel, sink);
+        let Settings {
+            keep_graphs,
+            sweep_from,
+            flow_after,
+        } = settings;
+        let total = counter.count_all(sweep_from, keep_graphs, flow_after);
+        if total.is_ok() {
+            counter.report_done();
+        }
+        counter.add_to(&mut stats);
+        (total.map(BigUint::from), stats)
+    })
 }
 
 impl Solver<'_> {
@@ -83,5 +223,103 @@ impl Solver<'_> {
         let mut memo = Memo::new(0);
         let mut counter = Counter::new(&self.model, state, &mut memo, &self.cancel, None);
         counter.components(&all).iter().map(Vec::len).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+
+    use super::*;
+    use crate::puzzle::Puzzle;
+    use crate::solve::generate;
+
+    /// A solver that counts with one plan, made by `elimination`.
+    fn alone(puzzle: &Puzzle, elimination: Elimination) -> Solver<'_> {
+        let mut solver = branching(puzzle);
+        solver.race_plans = false;
+        solver.memo = solver.memo.twin(elimination);
+        solver
+    }
+
+    /// A solver whose counts never sweep: the plan decides how every big part is counted.
+    fn branching(puzzle: &Puzzle) -> Solver<'_> {
+        let mut solver = Solver::new(puzzle);
+        solver.sweep_from = usize::MAX;
+        solver
+    }
+
+    /// On generated puzzles with a part big enough for a plan, both plans count the same
+    /// (and differ somewhere), and a raced count gives that count and keeps a cache whose
+    /// plan is its elimination's, which `nth` then reads as a single plan's.
+    #[test]
+    fn a_race_counts_what_each_plan_counts_and_keeps_the_winners_cache() {
+        let (mut raced, mut differ) = (0, 0);
+        // Parts of 103 to 204 cells, each counted within 0.1 s.
+        for seed in [0, 1, 2, 6, 7, 9] {
+            let grid = generate::random_grid(30, 30, 0.4, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let mut solver = branching(&puzzle);
+            if !solver.races() {
+                continue;
+            }
+            raced += 1;
+            let mut degree = alone(&puzzle, Elimination::MinDegree);
+            let mut fill = alone(&puzzle, Elimination::MinFill);
+            let count = degree.count().unwrap();
+            assert_eq!(fill.count().unwrap(), count, "seed {seed}");
+            if degree.memo.cached_plan() != fill.memo.cached_plan() {
+                differ += 1;
+            }
+            assert_eq!(solver.count().unwrap(), count, "seed {seed}");
+            assert!(
+                !solver.memo.is_empty(),
+                "seed {seed}: the winner's counts are kept"
+            );
+            let kept = match solver.memo.elimination() {
+                Elimination::MinDegree => &degree,
+                Elimination::MinFill => &fill,
+            };
+            assert_eq!(
+                solver.memo.cached_plan(),
+                kept.memo.cached_plan(),
+                "seed {seed}"
+            );
+            // The cache and the figures are the same count's.
+            assert_eq!(solver.stats().nodes, kept.stats().nodes, "seed {seed}");
+            for k in [BigUint::ZERO, &count / 3u32, &count - 1u32] {
+                assert_eq!(solver.nth(&k), degree.nth(&k), "seed {seed} #{k}");
+            }
+        }
+        assert!(raced >= 4, "only {raced} puzzles raced");
+        assert!(differ >= 2, "the plans differ on {differ} puzzles only");
+    }
+
+    /// A count that ends because the solver's token fired mid-race says so, and so does the
+    /// next one.
+    #[test]
+    fn cancelling_a_race_stops_both_counts() {
+        // A part of 1,300 cells: no count ends within a test's time.
+        let grid = generate::random_grid(30, 100, 0.3, 0);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let token = CancelToken::new();
+        let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
+        assert!(solver.races());
+        let start = Instant::now();
+        let canceller = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            token.cancel();
+        });
+        let mut reports = 0;
+        let counted = solver.count_with_progress(&mut |_| reports += 1);
+        canceller.join().unwrap();
+        assert_eq!(counted, Err(Cancelled));
+        assert!(reports > 0, "progress reached the caller");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            start.elapsed()
+        );
+        assert_eq!(solver.count(), Err(Cancelled));
     }
 }
