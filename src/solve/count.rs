@@ -41,6 +41,7 @@ pub(crate) use dag::Dag;
 pub(crate) use deep_stack::on_deep_stack;
 pub(crate) use graph::Graph;
 pub(crate) use plan::{Elimination, Plan};
+pub(crate) use solver::RACE_AFTER;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

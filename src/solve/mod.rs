@@ -177,9 +177,9 @@ pub struct Solver<'p> {
     /// What [`Solver::nth`]'s walks asked (of the kept graphs, or counted where none was
     /// kept), for the walks after them.
     recall: recall::Recall,
-    /// Whether a first count races two plans (see [`Solver::count`]); tests turn it off to
-    /// count with one.
-    race_plans: bool,
+    /// How long a first count runs before a second plan races it (see [`Solver::count`]);
+    /// `None`: never (tests count with one plan, or race from the start).
+    race_after: Option<Duration>,
 }
 
 impl<'p> Solver<'p> {
@@ -197,7 +197,7 @@ impl<'p> Solver<'p> {
             sweep_from: count::SWEEP_FROM,
             order: None,
             recall: recall::Recall::default(),
-            race_plans: true,
+            race_after: Some(count::RACE_AFTER),
         }
     }
 

@@ -57,30 +57,26 @@ impl Solver<'_> {
             sweep_from: self.sweep_from,
             flow_after: self.tuning.flow_after,
         };
-        let (total, mut stats) = if self.race_plans && self.races() {
-            self.race(settings, progress)
-        } else {
-            count_from_root(
-                &self.model,
-                &mut self.memo,
-                &self.cancel,
-                settings,
-                progress,
-            )
-        };
+        let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+        let (total, mut stats) =
+            if self.race_after.is_some() && two_cores && self.memo.cached_plan().is_none() {
+                self.race(settings, progress)
+            } else {
+                count_from_root(
+                    &self.model,
+                    &mut self.memo,
+                    &self.cancel,
+                    settings,
+                    progress,
+                )
+            };
         stats.elapsed = start.elapsed();
         self.stats = stats;
         total
     }
 
-    /// Whether a count should race two plans: nothing counted yet, two cores, and a root part
-    /// that a plan orders.
-    fn races(&self) -> bool {
-        if self.memo.cached_plan().is_some()
-            || std::thread::available_parallelism().map_or(true, |n| n.get() < 2)
-        {
-            return false;
-        }
+    /// Whether a plan orders some root part: only then may another plan count faster.
+    fn plan_matters(&self) -> bool {
         let mut state = State::new(&self.model);
         if propagate_all(&self.model, &mut state).is_err() {
             return false;
@@ -93,37 +89,35 @@ impl Solver<'_> {
         Plan::orders_a_part(&counter.components(&all))
     }
 
-    /// Counts with a plan of each elimination on two threads; the first to end cancels the
-    /// other, and its cache becomes the solver's.
+    /// Counts with the solver's plan and, if that takes over `race_after` and a plan
+    /// matters, with the other elimination's on a second thread; the first to end cancels the
+    /// other, and its cache becomes the solver's. Quick counts never start the second.
     fn race(
         &mut self,
         settings: Settings,
         mut progress: Option<&mut dyn FnMut(f64)>,
     ) -> (Result<BigUint, Cancelled>, Stats) {
-        let mut memos = [
-            self.memo.twin(Elimination::MinDegree),
-            self.memo.twin(Elimination::MinFill),
-        ];
+        let other = match self.memo.elimination() {
+            Elimination::MinDegree => Elimination::MinFill,
+            Elimination::MinFill => Elimination::MinDegree,
+        };
+        let rival = self.memo.twin(other);
+        let mut memos = [std::mem::take(&mut self.memo), rival];
         let tokens = [CancelToken::new(), CancelToken::new()];
-        let (model, cancel) = (&self.model, &self.cancel);
-        let wants_progress = progress.is_some();
+        let racer = Racer {
+            model: &self.model,
+            settings,
+            progress: progress.is_some(),
+        };
         let (tx, rx) = mpsc::channel::<Report>();
         let mut results: [Option<(Result<BigUint, Cancelled>, Stats)>; 2] = [None, None];
         let mut first = None;
+        let start = Instant::now();
+        let [own, rival] = &mut memos;
         std::thread::scope(|scope| {
-            for (i, (memo, token)) in memos.iter_mut().zip(&tokens).enumerate() {
-                let tx = tx.clone();
-                scope.spawn(move || {
-                    let reports = tx.clone();
-                    let mut report = |p: f64| {
-                        let _ = reports.send(Report::Progress(p));
-                    };
-                    let sink = wants_progress.then_some(&mut report as &mut dyn FnMut(f64));
-                    let counted = count_from_root(model, memo, token, settings, sink);
-                    let _ = tx.send(Report::Done(i, counted));
-                });
-            }
-            drop(tx);
+            racer.start(scope, 0, own, &tokens[0], tx.clone());
+            // Held until the rival starts or will not: then the racers' ends close the channel.
+            let (mut tx, mut rival) = (Some(tx), Some(rival));
             let mut shown = 0.0;
             loop {
                 match rx.recv_timeout(RACE_POLL) {
@@ -142,18 +136,63 @@ impl Solver<'_> {
                             tokens[1 - i].cancel();
                         }
                         results[i] = Some(counted);
+                        tx = None;
                     }
                     Err(mpsc::RecvTimeoutError::Timeout) => {}
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 }
-                if cancel.is_cancelled() {
+                if self.cancel.is_cancelled() {
                     tokens.iter().for_each(CancelToken::cancel);
+                    tx = None;
+                }
+                if start.elapsed() >= self.race_after.unwrap_or(Duration::ZERO)
+                    && let Some(tx) = tx.take()
+                    && self.plan_matters()
+                    && let Some(memo) = rival.take()
+                {
+                    racer.start(scope, 1, memo, &tokens[1], tx);
                 }
             }
         });
         let winner = first.unwrap_or(0);
         self.memo = std::mem::take(&mut memos[winner]);
-        results[winner].take().expect("each count reports its end")
+        results[winner]
+            .take()
+            .expect("a count that started reports its end")
+    }
+}
+
+/// How long a count runs alone before a second plan races it: most counts end sooner, and
+/// would only pay for the second thread.
+pub(crate) const RACE_AFTER: Duration = Duration::from_millis(100);
+
+/// What each racing count shares.
+#[derive(Clone, Copy)]
+struct Racer<'m> {
+    model: &'m Model,
+    settings: Settings,
+    progress: bool,
+}
+
+impl<'m> Racer<'m> {
+    /// Starts count `i` with `memo`'s plan on a thread of `scope`, reporting to `tx`.
+    fn start<'s>(
+        self,
+        scope: &'s std::thread::Scope<'s, 'm>,
+        i: usize,
+        memo: &'m mut Memo,
+        token: &'m CancelToken,
+        tx: mpsc::Sender<Report>,
+    ) {
+        scope.spawn(move || {
+            let reports = tx.clone();
+            let mut report = |p: f64| {
+                let _ = reports.send(Report::Progress(p));
+            };
+            let sink = self.progress.then_some(&mut report as &mut dyn FnMut(f64));
+            let counted = count_from_root(self.model, memo, token, self.settings, sink);
+            let _ = tx.send(Report::Done(i, counted));
+        });
     }
 }
 
@@ -237,7 +276,7 @@ mod tests {
     /// A solver that counts with one plan, made by `elimination`.
     fn alone(puzzle: &Puzzle, elimination: Elimination) -> Solver<'_> {
         let mut solver = branching(puzzle);
-        solver.race_plans = false;
+        solver.race_after = None;
         solver.memo = solver.memo.twin(elimination);
         solver
     }
@@ -260,7 +299,9 @@ mod tests {
             let grid = generate::random_grid(30, 30, 0.4, seed);
             let puzzle = Puzzle::from_grid(&grid).unwrap();
             let mut solver = branching(&puzzle);
-            if !solver.races() {
+            // Both plans from the start: either may win.
+            solver.race_after = Some(Duration::ZERO);
+            if !solver.plan_matters() {
                 continue;
             }
             raced += 1;
@@ -304,7 +345,7 @@ mod tests {
         let puzzle = Puzzle::from_grid(&grid).unwrap();
         let token = CancelToken::new();
         let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
-        assert!(solver.races());
+        assert!(solver.plan_matters());
         let start = Instant::now();
         let canceller = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(300));
