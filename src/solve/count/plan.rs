@@ -1,5 +1,5 @@
-//! The counter's branching plan: the reverse of a minimum-degree elimination order of the
-//! puzzle's constraint graph after root propagation.
+//! The counter's branching plan: the reverse of an elimination order (minimum degree, or
+//! minimum fill) of the puzzle's constraint graph after root propagation.
 //!
 //! Counting by components is fast when branching soon cuts a component into independent
 //! pieces, whose counts multiply and are cached on their own. Take the graph whose vertices are
@@ -9,8 +9,9 @@
 //! it) in which two subtrees of a vertex share no edge once the vertex and everything above it
 //! are decided. Branching in the reverse order walks that tree from the top, so components
 //! split along it, and a piece's count depends only on the few decided vertices next to it
-//! (the tree's width). Eliminating the vertex of fewest neighbours first is the classic cheap
-//! way to keep that width small.
+//! (the tree's width). Eliminating the vertex of fewest neighbours first, or the one whose
+//! elimination adds the fewest edges, are the classic cheap ways to keep that width small; which
+//! counts faster varies from puzzle to puzzle (see [`Elimination`]).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
