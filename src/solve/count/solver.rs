@@ -32,11 +32,12 @@ impl Solver<'_> {
 
     /// The exact number of solutions; `Err(Cancelled)` if the cancel token fired first.
     ///
-    /// The first count of a puzzle with a part big enough to be cut in an elimination order
-    /// (see the `count` module's notes), on a machine with two cores or more, runs two counts
-    /// at once, one per elimination heuristic, and keeps the one that ends first (with its
-    /// cache, which later counts and [`Solver::nth`] read); neither heuristic is better on
-    /// every puzzle. Each count holds its own cache and graphs meanwhile.
+    /// On a machine with two cores or more, a first count that has run for 100 ms on a puzzle
+    /// with a part big enough to be cut in an elimination order (see the `count` module's
+    /// notes) is raced by a second count in the other elimination's order, on another thread;
+    /// the one that ends first is kept (with its cache, which later counts and
+    /// [`Solver::nth`] read): neither order is faster on every puzzle. Each count holds its
+    /// own cache and graphs meanwhile.
     pub fn count(&mut self) -> Result<BigUint, Cancelled> {
         self.run_count(None)
     }
