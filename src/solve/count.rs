@@ -417,7 +417,9 @@ impl<'a, 'f> Counter<'a, 'f> {
             Some(b) if building => b.room_left(),
             _ => self.memo.graph_room(),
         };
-        let mut recording = (building || self.record && on_walk).then(|| Recording::within(room));
+        let sharing = building && self.building.as_ref().is_some_and(Building::shares);
+        let mut recording =
+            (building || self.record && on_walk).then(|| Recording::within(room).sharing(sharing));
         let mut swept = match &mut recording {
             Some(r) => sweep::count(model, domains, live, comp, learnt, &mut on_step, r),
             None => sweep::count(model, domains, live, comp, learnt, &mut on_step, &mut ()),

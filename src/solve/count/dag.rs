@@ -8,15 +8,26 @@
 //! propagation never removes a digit that some solution uses. So the counts `nth` asks for on
 //! its way down (one per digit of the branching cell, one per part when the component falls
 //! apart) are passes over this graph, not fresh counts of the states below.
+//!
+//! A sweep that starts where an earlier one left off shares that one's first steps
+//! ([`Segment`]); its own graph holds only the steps after them.
 
 mod passes;
+mod recording;
+mod segment;
 
 use std::ops::{AddAssign, Mul};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::sweep::States;
-use crate::solve::combos::Mask;
+use crate::solve::combos::{Mask, is_single};
 use passes::{Kept, Passes};
+pub(crate) use recording::Recording;
+use segment::Back;
+pub(crate) use segment::Segment;
+
+/// Numbers graphs, so that what is kept for one is known as its.
+static GRAPHS: AtomicU64 = AtomicU64::new(1);
 
 /// Transitions a recording may hold (8 bytes each) before it gives up; the count goes on.
 const MAX_EDGES: usize = 1 << 22;
@@ -36,12 +47,15 @@ pub(crate) trait Trace {
     fn edge(&mut self, from: Self::Slot, to: Self::Slot, digit: u8);
     /// A state's count went past what its slot holds: the sweep gives up.
     fn overflow(&mut self);
-    /// Whether the trace keeps nothing but counts, so that a sweep may start from states an
-    /// earlier sweep reached ([`Trace::plain`]).
-    const PLAIN: bool = false;
-    /// A step's states as plain counts, when the trace keeps nothing else.
-    fn plain(_states: &mut States<Self::Slot>) -> Option<&mut States<u128>> {
-        None
+    /// What the trace keeps of the steps so far for a later sweep that makes the same steps.
+    type Sealed: Clone + std::fmt::Debug;
+    /// The steps so far, for a later sweep that starts after them; `None` if not kept.
+    fn seal(&mut self) -> Option<Self::Sealed>;
+    /// Starts after the steps `sealed` holds: the sweep's states are those they ended in.
+    fn resume(&mut self, sealed: &Self::Sealed);
+    /// Whether the sweep may start where an earlier one left off and keep its steps for later.
+    fn shares(&self) -> bool {
+        true
     }
 }
 
@@ -53,6 +67,10 @@ pub(crate) trait Slot: Copy {
     fn count(self) -> u128;
     /// Adds `n` fillings; `None` past what the slot holds.
     fn add(self, n: u128) -> Option<Self>;
+    /// The slot as a number, to keep for a later sweep.
+    fn raw(self) -> u128;
+    /// A slot kept as [`Slot::raw`].
+    fn from_raw(raw: u128) -> Self;
 }
 
 impl Slot for u128 {
@@ -68,6 +86,12 @@ impl Slot for u128 {
     fn add(self, n: u128) -> Option<u128> {
         self.checked_add(n)
     }
+    fn raw(self) -> u128 {
+        self
+    }
+    fn from_raw(raw: u128) -> u128 {
+        raw
+    }
 }
 
 /// Keeps nothing: the plain count.
@@ -82,10 +106,11 @@ impl Trace for () {
     #[inline(always)]
     fn edge(&mut self, _: u128, _: u128, _: u8) {}
     fn overflow(&mut self) {}
-    const PLAIN: bool = true;
-    fn plain(states: &mut States<u128>) -> Option<&mut States<u128>> {
-        Some(states)
+    type Sealed = ();
+    fn seal(&mut self) -> Option<()> {
+        Some(())
     }
+    fn resume(&mut self, _: &()) {}
 }
 
 /// Bits of a [`Numbered`] slot that hold the state's number.
@@ -116,190 +141,12 @@ impl Slot for Numbered {
         let sum = self.count().checked_add(n)?;
         (sum >> (128 - ID_BITS) == 0).then(|| self.reached(sum))
     }
-}
-
-/// A sweep's transitions as it runs.
-#[derive(Default)]
-pub(crate) struct Recording {
-    vars: Vec<u32>,
-    /// Per step, its transitions packed as `from << 32 | digit << 28 | to`.
-    layers: Vec<Vec<u64>>,
-    edges: usize,
-    /// The transitions it may hold.
-    room: usize,
-    /// Too many transitions: nothing more is kept.
-    full: bool,
-    /// A count went past what a slot holds (2^104): the sweep gave up because of the recording.
-    overflowed: bool,
-}
-
-impl Trace for Recording {
-    type Slot = Numbered;
-
-    fn step(&mut self, var: u32) {
-        if !self.full {
-            self.vars.push(var);
-            self.layers.push(Vec::new());
-        }
+    fn raw(self) -> u128 {
+        self.0
     }
-
-    #[inline]
-    fn fresh(&mut self, arrived: usize) -> Numbered {
-        if arrived >= 1 << ID_BITS {
-            // Past what a slot can number: this sweep is not recorded.
-            self.give_up();
-            return Numbered(0);
-        }
-        Numbered(arrived as u128)
+    fn from_raw(raw: u128) -> Numbered {
+        Numbered(raw)
     }
-
-    #[inline]
-    fn edge(&mut self, from: Numbered, to: Numbered, digit: u8) {
-        if self.full {
-            return;
-        }
-        self.layers
-            .last_mut()
-            .expect("a step began")
-            .push(from.id() << 32 | u64::from(digit) << 28 | to.id());
-        self.edges += 1;
-        if self.edges > self.room {
-            self.give_up();
-        }
-    }
-
-    fn overflow(&mut self) {
-        self.give_up();
-        self.overflowed = true;
-    }
-}
-
-impl Recording {
-    /// Whether the sweep gave up only because a count outgrew the recording's slots (a plain
-    /// sweep may still take it).
-    pub(crate) fn overflowed(&self) -> bool {
-        self.overflowed
-    }
-
-    fn give_up(&mut self) {
-        *self = Recording {
-            full: true,
-            ..Recording::default()
-        };
-    }
-
-    /// A recording that gives up past `bytes` (and past [`MAX_EDGES`] transitions).
-    pub(crate) fn within(bytes: usize) -> Recording {
-        Recording {
-            room: MAX_EDGES.min(bytes / EDGE_BYTES),
-            ..Recording::default()
-        }
-    }
-
-    /// The graph of the finished sweep over a component of `cells` variables, without the
-    /// states that lead to no complete filling; `None` if the recording gave up.
-    pub(crate) fn finish(self, cells: usize) -> Option<Dag> {
-        if self.full || self.layers.len() != cells {
-            return None;
-        }
-        let steps = self.layers.len();
-        // Which states reach the end, from the last step back.
-        let mut alive: Vec<Vec<bool>> = vec![Vec::new(); steps + 1];
-        alive[steps] = vec![true; self.width_before(steps)];
-        for s in (0..steps).rev() {
-            let width = if s == 0 { 1 } else { self.width_before(s) };
-            let mut here = vec![false; width];
-            for &e in &self.layers[s] {
-                let (from, _, to) = unpack(e);
-                if alive[s + 1][to] {
-                    here[from] = true;
-                }
-            }
-            alive[s] = here;
-        }
-        if !alive[0].first().is_some_and(|&live| live) {
-            // No filling at all: nothing to walk through.
-            return None;
-        }
-        // Number the living states afresh and keep the edges between them.
-        let numbers: Vec<Vec<u32>> = alive
-            .iter()
-            .map(|a| {
-                let mut n = 0;
-                a.iter()
-                    .map(|&live| {
-                        let id = n;
-                        n += u32::from(live);
-                        id
-                    })
-                    .collect()
-            })
-            .collect();
-        let widths = alive
-            .iter()
-            .map(|a| a.iter().filter(|&&x| x).count() as u32)
-            .collect();
-        let layers = self
-            .layers
-            .iter()
-            .enumerate()
-            .map(|(s, edges)| {
-                let mut kept: Vec<(u8, Edge)> = edges
-                    .iter()
-                    .map(|&e| unpack(e))
-                    .filter(|&(_, _, to)| alive[s + 1][to])
-                    .map(|(from, digit, to)| {
-                        let (from, to) = (numbers[s][from], numbers[s + 1][to]);
-                        (digit, Edge { from, to })
-                    })
-                    .collect();
-                kept.sort_unstable_by_key(|&(digit, e)| (digit, e.from));
-                let mut starts = [0u32; 11];
-                for &(digit, _) in &kept {
-                    starts[usize::from(digit) + 1] += 1;
-                }
-                for d in 0..10 {
-                    starts[d + 1] += starts[d];
-                }
-                let digits = (1..10)
-                    .filter(|&d| starts[d + 1] > starts[d])
-                    .fold(0, |m: Mask, d| m | 1 << d);
-                Layer {
-                    edges: kept.into_iter().map(|(_, e)| e).collect(),
-                    starts,
-                    digits,
-                }
-            })
-            .collect();
-        let mut dag = Dag {
-            vars: self.vars,
-            widths,
-            layers,
-            small: false,
-            kept: Mutex::default(),
-        };
-        let all: Vec<Mask> = vec![Mask::MAX; dag.scope_end()];
-        dag.small = u64::try_from(Passes::<u128>::new(&dag, &all).total(&dag)).is_ok();
-        Some(dag)
-    }
-
-    /// The states before step `s` (after step `s - 1`), from the largest number its
-    /// transitions reached.
-    fn width_before(&self, s: usize) -> usize {
-        self.layers[s - 1]
-            .iter()
-            .map(|&e| unpack(e).2 + 1)
-            .max()
-            .unwrap_or(0)
-    }
-}
-
-fn unpack(e: u64) -> (usize, u8, usize) {
-    (
-        (e >> 32) as usize,
-        (e >> 28 & 0xF) as u8,
-        (e & 0x0FFF_FFFF) as usize,
-    )
 }
 
 /// One transition: from a state before a step to a state after it.
@@ -321,6 +168,29 @@ struct Layer {
 }
 
 impl Layer {
+    /// The layer of the transitions `(from, digit, to)`.
+    fn new(edges: impl Iterator<Item = (u32, u8, u32)>) -> Layer {
+        let mut kept: Vec<(u8, Edge)> = edges
+            .map(|(from, digit, to)| (digit, Edge { from, to }))
+            .collect();
+        kept.sort_unstable_by_key(|&(digit, e)| (digit, e.from));
+        let mut starts = [0u32; 11];
+        for &(digit, _) in &kept {
+            starts[usize::from(digit) + 1] += 1;
+        }
+        for d in 0..10 {
+            starts[d + 1] += starts[d];
+        }
+        let digits = (1..10)
+            .filter(|&d| starts[d + 1] > starts[d])
+            .fold(0, |m: Mask, d| m | 1 << d);
+        Layer {
+            edges: kept.into_iter().map(|(_, e)| e).collect(),
+            starts,
+            digits,
+        }
+    }
+
     fn with_digit(&self, d: u8) -> &[Edge] {
         let d = usize::from(d);
         &self.edges[self.starts[d] as usize..self.starts[d + 1] as usize]
@@ -343,19 +213,38 @@ impl Layer {
     }
 }
 
-/// A swept component's living states and transitions, step by step (see the module's notes).
+/// Whether a step's digits kept from an earlier pass count as the digits `now` would.
+///
+/// They do when they hold `now` and `now` is not a decided digit. `now` comes from a state's
+/// domains, and the paths that agree with its decided variables are the paths within them
+/// (propagation never removes a digit some solution uses), so any masks between the domains
+/// and "any digit but where decided" count the same; keeping the old ones spares redoing the
+/// passes for digits that propagation removed near a decision.
+fn keeps(kept: Mask, now: Mask) -> bool {
+    kept == now || !is_single(now) && kept & now == now
+}
+
+/// A swept component's states and transitions, step by step (see the module's notes): its first
+/// steps perhaps shared with other graphs ([`Segment`]), and its own with their living states.
 #[derive(Debug)]
 pub(crate) struct Dag {
     /// The variable each step fills.
     vars: Vec<u32>,
-    /// States before each step, and after the last.
+    /// The steps it shares with other graphs (`vars[..first]`), if any.
+    shared: Option<Arc<Segment>>,
+    /// States before each of its own steps (the first: those the shared steps end in), and
+    /// after the last.
     widths: Vec<u32>,
-    /// Each step's transitions.
+    /// Its own steps' transitions.
     layers: Vec<Layer>,
     /// Whether every count fits in a `u64` (then the passes use it: half the memory traffic).
     small: bool,
     /// The passes of the last evaluation (see [`passes`]).
     kept: Mutex<Kept>,
+    /// Bytes of the shared steps that no graph made before held.
+    sealed: usize,
+    /// Its number (see [`GRAPHS`]).
+    id: u64,
 }
 
 /// The digits of a mask that a step can take (1 to 9).
@@ -367,10 +256,20 @@ fn digits_of(mask: Mask) -> impl Iterator<Item = u8> {
 trait Paths:
     Copy + Default + PartialEq + AddAssign + Mul<Output = Self> + Into<u128> + From<u8>
 {
+    /// `n` in this width; cut short only where no path goes on (the count fits otherwise).
+    fn wrap(n: u128) -> Self;
 }
 
-impl Paths for u64 {}
-impl Paths for u128 {}
+impl Paths for u64 {
+    fn wrap(n: u128) -> u64 {
+        n as u64
+    }
+}
+impl Paths for u128 {
+    fn wrap(n: u128) -> u128 {
+        n
+    }
+}
 
 impl Dag {
     /// The number of fillings the digits `allowed` (a mask per variable) leave.
@@ -389,21 +288,162 @@ impl Dag {
             .iter()
             .position(|&v| v == var)
             .expect("the variable is in the component");
+        let first = self.first();
+        if s < first {
+            return self.shared_digit_counts(allowed, s);
+        }
         match &mut *self.passes(allowed) {
-            Kept::Small(passes) => passes.digit_counts(self, s),
-            Kept::Big(passes) => passes.digit_counts(self, s),
+            Kept::Small(passes) => passes.digit_counts(self, s - first),
+            Kept::Big(passes) => passes.digit_counts(self, s - first),
             Kept::None => unreachable!("passes were made"),
         }
     }
 
-    /// Writes into `out` (a digit per variable) one filling that `allowed` leaves; `false` if
-    /// there is none.
+    /// Writes into `out` (a digit per variable) the filling that `allowed` leaves that takes
+    /// the lowest digit at each step; `false` if there is none.
     pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
+        let Some(shared) = &self.shared else {
+            return match &mut *self.passes(allowed) {
+                Kept::Small(passes) => passes.pick(self, out, 0),
+                Kept::Big(passes) => passes.pick(self, out, 0),
+                Kept::None => unreachable!("passes were made"),
+            };
+        };
+        // Down from the start through the shared steps, on states with paths to the end.
+        let chain = shared.chain();
+        let back = self.shared_backward(allowed, &chain, 0);
+        if back.at(0)[0] == 0 {
+            return false;
+        }
+        let mut state = 0u32;
+        for segment in &chain {
+            for (s, layer) in segment.layers.iter().enumerate() {
+                let step = segment.first + s;
+                let var = segment.vars[s];
+                let after = back.at(step + 1);
+                let next = digits_of(back.masks[step]).find_map(|d| {
+                    let edges = layer.with_digit(d);
+                    let first = edges.partition_point(|e| e.from < state);
+                    edges[first..]
+                        .iter()
+                        .take_while(|e| e.from == state)
+                        .find(|e| after[e.to as usize] != 0)
+                        .map(|e| (d, e.to))
+                });
+                let Some((d, to)) = next else {
+                    unreachable!("a state with paths to the end has a step on them");
+                };
+                out[var as usize] = d;
+                state = to;
+            }
+        }
+        drop(back);
         match &mut *self.passes(allowed) {
-            Kept::Small(passes) => passes.pick(self, out),
-            Kept::Big(passes) => passes.pick(self, out),
+            Kept::Small(passes) => passes.pick(self, out, state),
+            Kept::Big(passes) => passes.pick(self, out, state),
             Kept::None => unreachable!("passes were made"),
         }
+    }
+
+    /// Paths to the end from each state the shared steps end in.
+    fn paths_after_shared(&self, allowed: &[Mask]) -> Vec<u128> {
+        match &mut *self.passes(allowed) {
+            Kept::Small(passes) => passes.paths_on(self),
+            Kept::Big(passes) => passes.paths_on(self),
+            Kept::None => unreachable!("passes were made"),
+        }
+    }
+
+    /// Per digit of the shared step `s`, the fillings through it: the kept paths from the
+    /// start to the states before it, and to the end from those after it.
+    fn shared_digit_counts(&self, allowed: &[Mask], s: usize) -> [u128; 10] {
+        let chain = self.shared.as_ref().expect("a shared step").chain();
+        let back = self.shared_backward(allowed, &chain, s + 1);
+        let after = back.at(s + 1);
+        let segment = chain
+            .iter()
+            .find(|c| c.first <= s && s < c.end_step())
+            .expect("the step is shared");
+        let local = s - segment.first;
+        let forward = segment.forward(allowed, local);
+        let before = forward.before(local);
+        let mut counts = [0u128; 10];
+        for d in digits_of(forward.allowed(local)) {
+            counts[usize::from(d)] = segment.layers[local]
+                .with_digit(d)
+                .iter()
+                .map(|e| before[e.from as usize] * after[e.to as usize])
+                .sum();
+        }
+        counts
+    }
+
+    /// The paths to the end from the shared steps' states, current for the states before
+    /// steps `down_to..`, kept with the last shared segment (`chain`'s) for the graph that
+    /// asks: the walk asks one graph about one variable after another, each time changing the
+    /// digits of a few steps, so the steps after the last change keep their paths.
+    fn shared_backward<'c>(
+        &self,
+        allowed: &[Mask],
+        chain: &'c [Arc<Segment>],
+        down_to: usize,
+    ) -> MutexGuard<'c, Back> {
+        let junction = self.paths_after_shared(allowed);
+        let last = chain.last().expect("a shared segment");
+        let mut back = last.back.lock().unwrap_or_else(PoisonError::into_inner);
+        let first = self.first();
+        if back.starts.is_empty() {
+            let mut starts = vec![0];
+            for segment in chain {
+                for &w in &segment.widths[..segment.layers.len()] {
+                    starts.push(starts.last().expect("one at least") + w as usize);
+                }
+            }
+            starts.push(starts.last().expect("one at least") + junction.len());
+            back.paths = vec![0; *starts.last().expect("one at least")];
+            back.starts = starts;
+        }
+        if back.dag != self.id || back.junction != junction {
+            back.dag = self.id;
+            back.masks = (0..first).map(|t| allowed[self.vars[t] as usize]).collect();
+            let at = back.starts[first];
+            back.paths[at..].copy_from_slice(&junction);
+            back.junction = junction;
+            back.valid_from = first;
+        } else {
+            let Back {
+                masks, valid_from, ..
+            } = &mut *back;
+            for (t, kept) in masks.iter_mut().enumerate() {
+                let now = allowed[self.vars[t] as usize];
+                if !keeps(*kept, now) {
+                    *kept = now;
+                    *valid_from = (*valid_from).max(t + 1);
+                }
+            }
+        }
+        let mut segments = chain.iter().rev().peekable();
+        while back.valid_from > down_to {
+            let t = back.valid_from - 1;
+            while segments.peek().is_some_and(|c| c.first > t) {
+                segments.next();
+            }
+            let segment = segments.peek().expect("the step is shared");
+            let local = t - segment.first;
+            let Back {
+                masks,
+                starts,
+                paths,
+                ..
+            } = &mut *back;
+            let (here, after) = paths.split_at_mut(starts[t + 1]);
+            let here = &mut here[starts[t]..];
+            let after = &after[..starts[t + 2] - starts[t + 1]];
+            here.fill(0);
+            segment.layers[local].each(masks[t], |e| here[e.from as usize] += after[e.to as usize]);
+            back.valid_from = t;
+        }
+        back
     }
 
     /// The kept passes, brought to the digits `allowed`.
@@ -423,25 +463,33 @@ impl Dag {
         &self.vars
     }
 
+    /// Steps shared with other graphs.
+    fn first(&self) -> usize {
+        self.shared.as_ref().map_or(0, |s| s.end_step())
+    }
+
     /// One past the highest variable the graph fills: the length `allowed` must reach.
     fn scope_end(&self) -> usize {
         self.vars.iter().max().map_or(0, |&v| v as usize + 1)
     }
 
-    /// The digits step `s` may take under `allowed` (a mask per variable).
+    /// The digits its own step `s` may take under `allowed` (a mask per variable).
     #[inline]
     fn at(&self, allowed: &[Mask], s: usize) -> Mask {
-        allowed[self.vars[s] as usize]
+        allowed[self.vars[self.first() + s] as usize]
     }
 
-    /// Bytes held (approximately).
+    /// Bytes held (approximately), with the shared steps it was the first to hold.
     pub(crate) fn bytes(&self) -> usize {
         let edges: usize = self.layers.iter().map(|l| l.edges.len()).sum();
         let per_step = std::mem::size_of::<Layer>() + 4 + 4 + 2 * 24;
         let states: usize = self.widths.iter().map(|&w| w as usize).sum();
         // The passes a walk keeps: paths to and from every state.
         let per_state = if self.small { 2 * 8 } else { 2 * 16 };
-        edges * std::mem::size_of::<Edge>() + per_step * self.vars.len() + per_state * states
+        edges * std::mem::size_of::<Edge>()
+            + per_step * self.layers.len()
+            + per_state * states
+            + self.sealed
     }
 }
 

@@ -12,9 +12,10 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 use super::Cancelled;
-use super::dag::{Slot, Trace};
+use super::dag::{Recording, Segment, Slot, Trace};
 use crate::solve::combos::Mask;
 use crate::solve::memo::WordHasher;
 use crate::solve::model::Model;
@@ -61,7 +62,37 @@ pub(crate) struct Learnt {
     /// The run tables earlier plans made, for the next plans.
     tables: RefCell<Tables>,
     /// The last few plain sweeps, for the next to start where it can.
-    resume: Resume,
+    resume: Resume<()>,
+    /// The last few recorded sweeps, for the next to start where it can and share their steps.
+    recorded: Resume<Arc<Segment>>,
+}
+
+/// A trace a sweep may start midway with.
+pub(crate) trait Resumes: Trace {
+    /// The sweeps remembered for this kind of trace, of those for plain counts and for
+    /// recordings.
+    fn resumes<'a>(
+        plain: &'a mut Resume<()>,
+        recorded: &'a mut Resume<Arc<Segment>>,
+    ) -> &'a mut Resume<Self::Sealed>;
+}
+
+impl Resumes for () {
+    fn resumes<'a>(
+        plain: &'a mut Resume<()>,
+        _: &'a mut Resume<Arc<Segment>>,
+    ) -> &'a mut Resume<()> {
+        plain
+    }
+}
+
+impl Resumes for Recording {
+    fn resumes<'a>(
+        _: &'a mut Resume<()>,
+        recorded: &'a mut Resume<Arc<Segment>>,
+    ) -> &'a mut Resume<Arc<Segment>> {
+        recorded
+    }
 }
 
 impl Default for Learnt {
@@ -72,6 +103,7 @@ impl Default for Learnt {
             planned: HashMap::default(),
             tables: RefCell::default(),
             resume: Resume::default(),
+            recorded: Resume::default(),
         }
     }
 }
@@ -85,10 +117,10 @@ pub(crate) type States<S> = HashMap<u128, S, BuildHasherDefault<WordHasher>>;
 /// [`MAX_WIDTH`] runs in every order, more than [`MAX_STATES`] states (both teach `learnt`),
 /// or a count past `u128` (2^104 with a [`Recording`](super::dag::Recording)). `on_step` is
 /// called before each cell's step with the share of the estimated work done so far (0.0 to
-/// 1.0); its error (a cancel) ends the sweep. `trace` hears every transition; a plain count
-/// may start from the states a recent sweep reached after the steps they share (see
-/// [`resume`]).
-pub(crate) fn count<T: Trace>(
+/// 1.0); its error (a cancel) ends the sweep. `trace` hears every transition; a count may
+/// start from the states a recent sweep with the same kind of trace reached after the steps
+/// they share, whose transitions a recording then shares (see [`resume`]).
+pub(crate) fn count<T: Resumes>(
     model: &Model,
     domains: &[Mask],
     live: &[u128],
@@ -112,26 +144,29 @@ pub(crate) fn count<T: Trace>(
     ) else {
         return Ok(None);
     };
-    let mut begin = if T::PLAIN {
-        learnt.resume.begin(&part, plan)
-    } else {
-        Begin::fresh(plan)
+    let shares = trace.shares();
+    let mut begin = match shares {
+        true => T::resumes(&mut learnt.resume, &mut learnt.recorded).begin(&part, plan),
+        false => Begin::fresh(plan),
     };
     let mut states = States::default();
-    if !T::plain(&mut states).is_some_and(|plain| begin.restore(plain)) {
-        begin.from = 0;
-        states.insert(0, trace.fresh(0).reached(1));
+    match begin.restore(&mut states) {
+        Some(sealed) => trace.resume(sealed),
+        None => {
+            begin.from = 0;
+            states.insert(0, trace.fresh(0).reached(1));
+        }
     }
     let swept = sweep(&mut begin, states, learnt, on_step, trace);
-    if T::PLAIN {
-        learnt.resume.end(begin);
+    if shares {
+        T::resumes(&mut learnt.resume, &mut learnt.recorded).end(begin);
     }
     swept
 }
 
 /// Sweeps the plan `begin` made ready from its step `begin.from`, whose states are `states`.
 fn sweep<T: Trace>(
-    begin: &mut Begin,
+    begin: &mut Begin<T::Sealed>,
     mut states: States<T::Slot>,
     learnt: &mut Learnt,
     on_step: &mut dyn FnMut(f64) -> Result<(), Cancelled>,
@@ -140,9 +175,10 @@ fn sweep<T: Trace>(
     let mut next = States::default();
     for i in begin.from..begin.plan().steps.len() {
         if begin.save_at == Some(i)
-            && let Some(plain) = T::plain(&mut states)
+            && !Begin::<T::Sealed>::too_many(states.len())
+            && let Some(sealed) = trace.seal()
         {
-            begin.save(i, plain);
+            begin.save(i, &states, sealed);
         }
         let Plan {
             tables,
@@ -364,7 +400,7 @@ mod tests {
     /// A recording without room gives up, and the sweep counts on as without one.
     #[test]
     fn a_recording_out_of_room_keeps_nothing_and_changes_no_count() {
-        fn sweep<T: Trace>(
+        fn sweep<T: Resumes>(
             model: &Model,
             state: &State,
             part: &[u32],

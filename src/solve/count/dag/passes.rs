@@ -6,8 +6,8 @@
 //! after a change at step `c` the passes before `c` (forward) and after it (backward) still hold;
 //! an evaluation redoes the steps between the changes and the step it asks about.
 
-use super::{Dag, Paths, digits_of};
-use crate::solve::combos::{Mask, is_single};
+use super::{Dag, Paths, digits_of, keeps};
+use crate::solve::combos::Mask;
 
 /// The kept passes of a graph, in the width its counts need.
 #[derive(Debug, Default)]
@@ -18,9 +18,13 @@ pub(super) enum Kept {
     Big(Passes<u128>),
 }
 
-/// Paths from the start and to the end, per state, under the digits last evaluated.
+/// Paths from the start and to the end, per state of the graph's own steps (after those it
+/// shares with other graphs), under the digits last evaluated.
 #[derive(Debug)]
 pub(super) struct Passes<P> {
+    /// The stamp of the shared steps' forward pass that the paths into the own steps came
+    /// from (0: none shared).
+    entry: u64,
     /// Each step's digits, as last evaluated.
     allowed: Vec<Mask>,
     /// Where the states before step `i` begin in `forward` and `backward` (one flat array each,
@@ -38,45 +42,61 @@ pub(super) struct Passes<P> {
 impl<P: Paths> Passes<P> {
     /// Passes under `allowed` (a mask per variable), none of them made yet.
     pub(super) fn new(dag: &Dag, allowed: &[Mask]) -> Self {
-        let steps = dag.vars.len();
+        let steps = dag.layers.len();
         let mut starts = Vec::with_capacity(steps + 2);
         starts.push(0);
         for &w in &dag.widths {
             starts.push(starts.last().copied().unwrap_or(0) + w as usize);
         }
         let states = starts[steps + 1];
-        let mut forward = vec![P::default(); states];
-        forward[0] = P::from(1);
+        let forward = vec![P::default(); states];
         let mut backward = vec![P::default(); states];
         backward[starts[steps]..].fill(P::from(1));
-        Passes {
+        let mut passes = Passes {
+            entry: u64::MAX,
             allowed: (0..steps).map(|s| dag.at(allowed, s)).collect(),
             starts,
             forward,
             forward_to: 0,
             backward,
             backward_from: steps,
+        };
+        passes.enter(dag, allowed);
+        passes
+    }
+
+    /// Brings the paths into the own steps' first states to `allowed`: one path into the
+    /// start, or those the shared steps' forward pass ends in.
+    fn enter(&mut self, dag: &Dag, allowed: &[Mask]) {
+        let Some(shared) = &dag.shared else {
+            if self.entry != 0 {
+                self.forward[0] = P::from(1);
+                self.entry = 0;
+            }
+            return;
+        };
+        let forward = shared.forward(allowed, shared.layers.len());
+        if forward.stamp != self.entry {
+            for (to, &n) in self.forward.iter_mut().zip(forward.end()) {
+                *to = P::wrap(n);
+            }
+            self.entry = forward.stamp;
+            self.forward_to = 0;
         }
     }
 
-    /// Takes in the digits `allowed`: the passes that cross a step whose digits changed are
-    /// no longer current.
-    ///
-    /// A step keeps its digits when they hold the new ones and the new ones are not a decided
-    /// digit. `allowed` comes from a state's domains, and the paths that agree with its
-    /// decided variables are the paths within them (propagation never removes a digit some
-    /// solution uses), so any masks between the domains and "any digit but where decided"
-    /// count the same; keeping the old ones spares redoing the passes for digits that
-    /// propagation removed near a decision.
+    /// Takes in the digits `allowed`: the passes that cross a step whose digits changed (see
+    /// [`keeps`]), or that start from shared paths that changed, are no longer current.
     pub(super) fn update(&mut self, dag: &Dag, allowed: &[Mask]) {
         for (s, kept) in self.allowed.iter_mut().enumerate() {
             let now = dag.at(allowed, s);
-            if *kept != now && (is_single(now) || *kept & now != now) {
+            if !keeps(*kept, now) {
                 *kept = now;
                 self.forward_to = self.forward_to.min(s);
                 self.backward_from = self.backward_from.max(s + 1);
             }
         }
+        self.enter(dag, allowed);
     }
 
     /// The states before step `s` in a flat array.
@@ -115,10 +135,20 @@ impl<P: Paths> Passes<P> {
     }
 
     /// The number of paths: the paths to and from the states before a step where both passes
-    /// are current, which takes redoing only the steps between the changes.
+    /// are current, which takes redoing only the steps between the changes. When the paths
+    /// into the own steps changed (the shared steps' digits did), that step is their first:
+    /// the backward pass made down to it then stays current while only shared digits change.
     pub(super) fn total(&mut self, dag: &Dag) -> u128 {
-        let at = self.backward_from;
-        self.forward(dag, at);
+        let at = match self.forward_to {
+            0 => {
+                self.backward(dag, 0);
+                0
+            }
+            _ => {
+                self.forward(dag, self.backward_from);
+                self.backward_from
+            }
+        };
         let range = self.before(at);
         let (to, from) = (&self.forward[range.clone()], &self.backward[range]);
         to.iter()
@@ -143,17 +173,27 @@ impl<P: Paths> Passes<P> {
         counts
     }
 
-    /// Writes into `out` (a digit per variable) the path that takes the lowest digit at each
-    /// step among those that still reach the end; `false` if there is none.
-    pub(super) fn pick(&mut self, dag: &Dag, out: &mut [u8]) -> bool {
+    /// Paths to the end from each state before the own steps.
+    pub(super) fn paths_on(&mut self, dag: &Dag) -> Vec<u128> {
+        self.backward(dag, 0);
+        self.backward[self.before(0)]
+            .iter()
+            .map(|&n| n.into())
+            .collect()
+    }
+
+    /// Writes into `out` (a digit per own step's variable) the path from the state `state`
+    /// before the own steps that takes the lowest digit at each step among those that still
+    /// reach the end; `false` if there is none.
+    pub(super) fn pick(&mut self, dag: &Dag, out: &mut [u8], mut state: u32) -> bool {
         self.backward(dag, 0);
         let alive =
             |s: usize, state: u32| self.backward[self.starts[s] + state as usize] != P::default();
-        if !alive(0, 0) {
+        if !alive(0, state) {
             return false;
         }
-        let mut state = 0u32;
-        for s in 0..dag.vars.len() {
+        let first = dag.first();
+        for s in 0..dag.layers.len() {
             let next = digits_of(self.allowed[s]).find_map(|d| {
                 let edges = dag.layers[s].with_digit(d);
                 let first = edges.partition_point(|e| e.from < state);
@@ -166,7 +206,7 @@ impl<P: Paths> Passes<P> {
             let Some((d, to)) = next else {
                 unreachable!("a state with paths to the end has a step on them");
             };
-            out[dag.vars[s] as usize] = d;
+            out[dag.vars[first + s] as usize] = d;
             state = to;
         }
         true

@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use super::table::RunTable;
 use super::{Part, Plan, Planned, States, Step};
+use crate::solve::count::dag::Slot;
 
 /// Sweeps remembered: branching on a cut offers the parts on its two sides in turn.
 const REMEMBERED: usize = 4;
@@ -21,32 +22,42 @@ const MAX_SAVED: usize = 2;
 const MAX_SAVED_STATES: usize = 1 << 18;
 
 /// A step's states as a list (a copy of their table would take the room of the largest step
-/// before).
-type Saved = Vec<(u128, u128)>;
+/// before), and what the trace kept of the steps before (`X`: a recording's shared steps).
+type Saved<X> = (Vec<(u128, u128)>, X);
 
-/// What the last few plain sweeps of a count leave for the next.
-#[derive(Debug, Default)]
-pub(crate) struct Resume {
+/// What the last few sweeps of a count (with traces that keep `X` of their steps) leave for the
+/// next.
+#[derive(Debug)]
+pub(crate) struct Resume<X> {
     /// The sweeps remembered, oldest first.
-    recent: Vec<Last>,
+    recent: Vec<Last<X>>,
     /// Steps sweeps did not make, starting from states kept.
     skipped: u64,
 }
 
+impl<X> Default for Resume<X> {
+    fn default() -> Resume<X> {
+        Resume {
+            recent: Vec::new(),
+            skipped: 0,
+        }
+    }
+}
+
 /// A sweep: its plan in both directions, and the states it had after some of its steps.
 #[derive(Debug)]
-struct Last {
+struct Last<X> {
     /// The plan's order and its reverse.
     plans: [Plan; 2],
     /// Which of the two was swept.
     swept: usize,
     /// The states after so many steps of the swept plan, fewest steps first.
-    saved: Vec<(usize, Saved)>,
+    saved: Vec<(usize, Saved<X>)>,
 }
 
 /// How a sweep begins: which plan, and from which step.
 #[derive(Debug)]
-pub(super) struct Begin {
+pub(super) struct Begin<X> {
     /// The plan in the best order, and its reverse if it could be made.
     plans: [Option<Plan>; 2],
     /// Which of the two to sweep.
@@ -57,16 +68,16 @@ pub(super) struct Begin {
     /// sweep shares with the remembered one most like it.
     pub(super) save_at: Option<usize>,
     /// States kept of that sweep that hold for this one too.
-    saved: Vec<(usize, Saved)>,
+    saved: Vec<(usize, Saved<X>)>,
 }
 
-impl Begin {
+impl<X> Begin<X> {
     /// A sweep of `plan` from its first step, keeping nothing.
-    pub(super) fn fresh(plan: Plan) -> Begin {
+    pub(super) fn fresh(plan: Plan) -> Begin<X> {
         Begin::from_start([Some(plan), None])
     }
 
-    fn from_start(plans: [Option<Plan>; 2]) -> Begin {
+    fn from_start(plans: [Option<Plan>; 2]) -> Begin<X> {
         Begin {
             plans,
             swept: 0,
@@ -83,36 +94,40 @@ impl Begin {
             .expect("the swept plan is made")
     }
 
-    /// Keeps the states after `steps` steps for the next sweep.
-    pub(super) fn save(&mut self, steps: usize, states: &States<u128>) {
-        if states.len() <= MAX_SAVED_STATES {
-            if self.saved.len() == MAX_SAVED {
-                self.saved.remove(0);
-            }
-            self.saved
-                .push((steps, states.iter().map(|(&k, &n)| (k, n)).collect()));
-        }
+    /// Whether the states after `steps` steps are too many to keep.
+    pub(super) fn too_many(states: usize) -> bool {
+        states > MAX_SAVED_STATES
     }
 
-    /// Fills `states` (empty) with the states after the steps the sweep need not make;
-    /// `false` when it starts from the first.
-    pub(super) fn restore(&self, states: &mut States<u128>) -> bool {
+    /// Keeps the states after `steps` steps, and what the trace kept of those steps, for the
+    /// next sweep.
+    pub(super) fn save<S: Slot>(&mut self, steps: usize, states: &States<S>, sealed: X) {
+        if self.saved.len() == MAX_SAVED {
+            self.saved.remove(0);
+        }
+        let states = states.iter().map(|(&k, s)| (k, s.raw())).collect();
+        self.saved.push((steps, (states, sealed)));
+    }
+
+    /// Fills `states` (empty) with the states after the steps the sweep need not make, and
+    /// gives what the trace kept of those steps; `None` when it starts from the first.
+    pub(super) fn restore<S: Slot>(&self, states: &mut States<S>) -> Option<&X> {
         match self.saved.last() {
-            Some((steps, saved)) if *steps == self.from && self.from > 0 => {
+            Some((steps, (saved, sealed))) if *steps == self.from && self.from > 0 => {
                 states.reserve(saved.len());
-                states.extend(saved.iter().copied());
-                true
+                states.extend(saved.iter().map(|&(k, raw)| (k, S::from_raw(raw))));
+                Some(sealed)
             }
-            _ => false,
+            _ => None,
         }
     }
 }
 
-impl Resume {
+impl<X> Resume<X> {
     /// How to sweep the part whose best plan is `plan`: in its order or the reverse, whichever
     /// leaves the least of its estimate after the steps it shares with a remembered sweep in
     /// the same direction, from the latest states that sweep kept within them.
-    pub(super) fn begin(&mut self, part: &Part, plan: Plan) -> Begin {
+    pub(super) fn begin(&mut self, part: &Part, plan: Plan) -> Begin<X> {
         let reversed = part.reversed(&plan);
         let plans = [Some(plan), reversed];
         // (remembered sweep, direction, steps shared), the least left to sweep.
@@ -152,7 +167,7 @@ impl Resume {
 
     /// Remembers the sweep `begin` began (when it had both plans), in place of the one it
     /// started from, if any, and of the oldest past [`REMEMBERED`].
-    pub(super) fn end(&mut self, begin: Begin) {
+    pub(super) fn end(&mut self, begin: Begin<X>) {
         let Begin {
             plans: [Some(plan), Some(reversed)],
             swept,
@@ -210,20 +225,20 @@ fn same_step(x: &Step, x_tables: &[Rc<RunTable>], y: &Step, y_tables: &[Rc<RunTa
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Learnt, plain_count};
+    use super::super::{Learnt, count, plain_count};
     use crate::solve::CancelToken;
-    use crate::solve::combos::is_single;
+    use crate::solve::combos::{Mask, is_single};
+    use crate::solve::count::dag::{Dag, Recording};
     use crate::solve::count::{Counter, generated_root};
     use crate::solve::memo::Memo;
+    use crate::solve::model::Model;
     use crate::solve::propagate::digits;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
-    /// The children of branching on a few cells at one end of a generated part, swept one
-    /// after another with what each sweep leaves for the next: the counts of sweeps that
-    /// start afresh, with many steps not made.
-    #[test]
-    fn sweeps_that_start_where_the_last_left_off_count_as_fresh_ones() {
-        let (mut sweeps, mut resumed) = (0, 0);
-        let mut learnt = Learnt::default();
+    /// The children of branching on two cells at one end of generated parts, in turn: the
+    /// decisions `a = da, b = db` and the parts they leave, for `visit`.
+    fn children(mut visit: impl FnMut(u64, &Model, &[Mask], &[u128], &[u32])) {
         for seed in 0..16 {
             let Some((model, state)) = generated_root(6, 24, 0.22, seed) else {
                 continue;
@@ -249,24 +264,97 @@ mod tests {
                     if counter.decide(a, da as u8) && counter.decide(b, db as u8) {
                         for part in counter.components(&all) {
                             let (domains, live) = (&counter.state.domains, &counter.state.live);
-                            let sweep = |learnt: &mut Learnt| {
-                                plain_count(&model, domains, live, &part, learnt)
-                            };
-                            let fresh = sweep(&mut Learnt::default());
-                            let skipped = learnt.resume.skipped;
-                            assert_eq!(
-                                sweep(&mut learnt),
-                                fresh,
-                                "seed {seed}, {a}={da}, {b}={db}"
-                            );
-                            sweeps += 1;
-                            resumed += usize::from(learnt.resume.skipped > skipped);
+                            visit(seed, &model, domains, live, &part);
                         }
                     }
                     counter.state.undo(mark);
                 }
             }
         }
+    }
+
+    /// The graph a recorded sweep of `part` leaves, with `learnt` from the sweeps before.
+    fn recorded(
+        model: &Model,
+        domains: &[Mask],
+        live: &[u128],
+        part: &[u32],
+        learnt: &mut Learnt,
+    ) -> Option<Dag> {
+        let mut recording = Recording::within(usize::MAX).sharing(true);
+        count(
+            model,
+            domains,
+            live,
+            part,
+            learnt,
+            &mut |_| Ok(()),
+            &mut recording,
+        )
+        .expect("not cancelled")?;
+        recording.finish(part.len())
+    }
+
+    /// Recorded sweeps that start where the last left off share its first steps' transitions:
+    /// their graphs count, count per digit and pick under decided digits as fresh ones do.
+    #[test]
+    fn recorded_sweeps_that_share_steps_keep_the_graphs_of_fresh_ones() {
+        let (mut graphs, mut shared) = (0, 0);
+        let mut learnt = Learnt::default();
+        let mut rng = StdRng::seed_from_u64(7);
+        children(|seed, model, domains, live, part| {
+            let fresh = recorded(model, domains, live, part, &mut Learnt::default());
+            let skipped = learnt.recorded.skipped;
+            let resumed = recorded(model, domains, live, part, &mut learnt);
+            let (Some(fresh), Some(resumed)) = (fresh, resumed) else {
+                return;
+            };
+            graphs += 1;
+            shared += usize::from(learnt.recorded.skipped > skipped);
+            // Under no decision, then each time one more variable decided to a digit that
+            // leaves fillings: the same counts, per digit of every variable too.
+            let mut allowed = vec![Mask::MAX; model.vars];
+            for _ in 0..4 {
+                let n = fresh.count(&allowed);
+                assert_eq!(resumed.count(&allowed), n, "seed {seed}, {allowed:?}");
+                for &v in part {
+                    assert_eq!(
+                        resumed.digit_counts(&allowed, v),
+                        fresh.digit_counts(&allowed, v),
+                        "seed {seed}, variable {v}"
+                    );
+                }
+                let mut picked = vec![0u8; model.vars];
+                assert_eq!(resumed.pick(&allowed, &mut picked), n > 0);
+                if n == 0 {
+                    break;
+                }
+                let only: Vec<Mask> = picked.iter().map(|&d| 1 << d).collect();
+                assert_eq!(fresh.count(&only), 1, "a filling picked: {picked:?}");
+                let v = part[rng.random_range(0..part.len())];
+                let per = fresh.digit_counts(&allowed, v);
+                let d = (1..10).rfind(|&d| per[d] > 0).expect("fillings");
+                allowed[v as usize] = 1 << d;
+            }
+        });
+        assert!(shared >= 20, "{shared} of {graphs} graphs share steps");
+    }
+
+    /// The children of branching on a few cells at one end of a generated part, swept one
+    /// after another with what each sweep leaves for the next: the counts of sweeps that
+    /// start afresh, with many steps not made.
+    #[test]
+    fn sweeps_that_start_where_the_last_left_off_count_as_fresh_ones() {
+        let (mut sweeps, mut resumed) = (0, 0);
+        let mut learnt = Learnt::default();
+        children(|seed, model, domains, live, part| {
+            let sweep = |learnt: &mut Learnt| plain_count(model, domains, live, part, learnt);
+            let fresh = sweep(&mut Learnt::default());
+            let skipped = learnt.resume.skipped;
+            assert_eq!(sweep(&mut learnt), fresh, "seed {seed}, part {part:?}");
+            sweeps += 1;
+            resumed += usize::from(learnt.resume.skipped > skipped);
+        });
         assert!(resumed >= 20, "{resumed} of {sweeps} sweeps resumed");
     }
 }
