@@ -19,8 +19,8 @@ use std::collections::BinaryHeap;
 use crate::solve::combos::{Mask, is_single};
 use crate::solve::model::Model;
 
-/// When the vertex eliminated next has more neighbours than this, the rest of the part (dense
-/// already, so hardly splittable) is put at the top of the plan in index order, which keeps the
+/// When every vertex left has more neighbours than this, the rest of the part (dense already,
+/// so hardly splittable) is put at the top of the plan in index order, which keeps the
 /// elimination's cost bounded on huge puzzles.
 const MAX_DEGREE: usize = 400;
 
@@ -212,6 +212,17 @@ pub(crate) fn min_fill_order(model: &Model, domains: &[Mask], vars: &[u32]) -> V
             }
         }
     }
+    fill_order(adj, n, MAX_DEGREE)
+        .into_iter()
+        .map(|i| vars[i])
+        .collect()
+}
+
+/// A minimum-fill elimination order of the `n` vertices of the graph whose neighbour sets are
+/// the rows of `adj` (`n.div_ceil(64)` words each). Once every vertex left has more than
+/// `max_degree` neighbours, the rest follow in index order, as in [`elimination_order`].
+fn fill_order(mut adj: Vec<u64>, n: usize, max_degree: usize) -> Vec<usize> {
+    let words = n.div_ceil(64);
     let row = |adj: &[u64], i: usize| -> Vec<usize> {
         let mut out = Vec::new();
         for (w, &bits) in adj[i * words..(i + 1) * words].iter().enumerate() {
@@ -246,19 +257,22 @@ pub(crate) fn min_fill_order(model: &Model, domains: &[Mask], vars: &[u32]) -> V
     let mut seen = vec![usize::MAX; n];
     let mut order = Vec::with_capacity(n);
     for step in 0..n {
-        let v = (0..n)
-            .filter(|&i| !gone[i])
+        let left = || (0..n).filter(|&i| !gone[i]);
+        let v = left()
             .min_by_key(|&i| (rating[i], i))
             .expect("a vertex is left");
-        if rating[v].1 > MAX_DEGREE {
+        // The cap is on the fewest neighbours left, as in `elimination_order`: a vertex of many
+        // neighbours that adds no edge (all of them joined already) is the best next, and
+        // giving up at it would leave sparse vertices to the index order.
+        if left().all(|i| rating[i].1 > max_degree) {
             // Dense already: the rest in index order, as `elimination_order` does.
-            let mut rest: Vec<u32> = (0..n).filter(|&x| !gone[x]).map(|x| vars[x]).collect();
+            let mut rest: Vec<usize> = left().collect();
             rest.reverse();
             order.extend(rest);
             break;
         }
         gone[v] = true;
-        order.push(vars[v]);
+        order.push(v);
         let near = row(&adj, v);
         for &a in &near {
             for &b in &near {
@@ -281,4 +295,43 @@ pub(crate) fn min_fill_order(model: &Model, domains: &[Mask], vars: &[u32]) -> V
         }
     }
     order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The neighbour bit sets of the graph on `n` vertices with the edges `edges`.
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Vec<u64> {
+        let words = n.div_ceil(64);
+        let mut adj = vec![0u64; n * words];
+        for &(a, b) in edges {
+            adj[a * words + b / 64] |= 1 << (b % 64);
+            adj[b * words + a / 64] |= 1 << (a % 64);
+        }
+        adj
+    }
+
+    /// A clique of six (every vertex of five neighbours, adding no edge) and a ring of five
+    /// (two neighbours, adding one): under a cap of four neighbours, the clique's vertices are
+    /// still the fewest fill, and the ring is eliminated by fill too, not left in index order.
+    #[test]
+    fn min_fill_gives_up_only_when_every_vertex_left_is_over_the_cap() {
+        let mut edges = Vec::new();
+        for a in 0..6 {
+            for b in a + 1..6 {
+                edges.push((a, b));
+            }
+        }
+        edges.extend([(6, 7), (7, 8), (8, 9), (9, 10), (10, 6)]);
+        let order = fill_order(graph(11, &edges), 11, 4);
+        assert_eq!(order, (0..11).collect::<Vec<_>>());
+        // The clique alone is over the cap from the start: its vertices in index order (the
+        // plan's top, as the order is reversed into ranks).
+        let clique = &edges[..15];
+        assert_eq!(fill_order(graph(6, clique), 6, 4), [5, 4, 3, 2, 1, 0]);
+        // A leaf on it goes first; then every vertex left is over the cap.
+        let leaf = [clique, &[(0, 6)]].concat();
+        assert_eq!(fill_order(graph(7, &leaf), 7, 4), [6, 5, 4, 3, 2, 1, 0]);
+    }
 }
