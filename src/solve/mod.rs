@@ -94,7 +94,11 @@ impl Solution {
 
 /// A shared flag that stops a search; the engine checks it every few thousand nodes.
 #[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
+pub struct CancelToken {
+    flag: Arc<AtomicBool>,
+    /// The token this one was linked to ([`CancelToken::linked`]), whose cancel it obeys too.
+    parent: Option<Box<CancelToken>>,
+}
 
 impl CancelToken {
     /// A token that is not cancelled.
@@ -102,14 +106,24 @@ impl CancelToken {
         CancelToken::default()
     }
 
-    /// Asks every search holding this token to stop.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+    /// A token that is cancelled when this one is, and can also be cancelled on its own
+    /// without cancelling this one: a racing count stops at the caller's cancel as soon as a
+    /// count alone would, and its rival can stop it.
+    pub(crate) fn linked(&self) -> CancelToken {
+        CancelToken {
+            flag: Arc::default(),
+            parent: Some(Box::new(self.clone())),
+        }
     }
 
-    /// Whether [`CancelToken::cancel`] was called.
+    /// Asks every search holding this token to stop.
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`CancelToken::cancel`] was called (on this token or the one it is linked to).
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.flag.load(Ordering::Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
     }
 }
 

@@ -59,18 +59,22 @@ impl Solver<'_> {
             flow_after: self.tuning.flow_after,
         };
         let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
-        let (total, mut stats) =
-            if self.race_after.is_some() && two_cores && self.memo.cached_plan().is_none() {
-                self.race(settings, progress)
-            } else {
-                count_from_root(
-                    &self.model,
-                    &mut self.memo,
-                    &self.cancel,
-                    settings,
-                    progress,
-                )
-            };
+        let (total, mut stats) = if self.cancel.is_cancelled() {
+            // Fired before the count began: no count starts. A count polls its token only now
+            // and then, so one that ends before its first poll would say `Ok` in one plan's
+            // order and `Cancelled` in the other's, racing or not.
+            (Err(Cancelled), Stats::default())
+        } else if self.race_after.is_some() && two_cores && self.memo.cached_plan().is_none() {
+            self.race(settings, progress)
+        } else {
+            count_from_root(
+                &self.model,
+                &mut self.memo,
+                &self.cancel,
+                settings,
+                progress,
+            )
+        };
         stats.elapsed = start.elapsed();
         self.stats = stats;
         total
@@ -104,7 +108,8 @@ impl Solver<'_> {
         };
         let rival = self.memo.twin(other);
         let mut memos = [std::mem::take(&mut self.memo), rival];
-        let tokens = [CancelToken::new(), CancelToken::new()];
+        // Each racer stops at the solver's token as a count alone would, or when its rival won.
+        let tokens = [self.cancel.linked(), self.cancel.linked()];
         let racer = Racer {
             model: &self.model,
             settings,
@@ -143,7 +148,7 @@ impl Solver<'_> {
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 }
                 if self.cancel.is_cancelled() {
-                    tokens.iter().for_each(CancelToken::cancel);
+                    // The racers see it themselves; no rival starts now.
                     tx = None;
                 }
                 if start.elapsed() >= self.race_after.unwrap_or(Duration::ZERO)
@@ -197,7 +202,8 @@ impl<'m> Racer<'m> {
     }
 }
 
-/// How often a race looks at the solver's cancel token while it waits for news.
+/// How often a race looks at the clock (to start the rival) and the solver's cancel token
+/// while it waits for news.
 const RACE_POLL: Duration = Duration::from_millis(20);
 
 /// What a racing count sends the thread that waits on it.
@@ -363,5 +369,43 @@ mod tests {
             start.elapsed()
         );
         assert_eq!(solver.count(), Err(Cancelled));
+    }
+
+    /// A count whose token was cancelled before it began ends as `Err(Cancelled)`, racing or
+    /// not, in either plan's order. Seed 2 used to race to `Ok` (its racers heard of the
+    /// cancel only at the first poll, after the count), and seed 9 ends before its first poll
+    /// of the token in either order.
+    #[test]
+    fn a_race_whose_token_is_already_cancelled_is_cancelled() {
+        let mut raced = 0;
+        for seed in [0, 1, 2, 6, 7, 9] {
+            let grid = generate::random_grid(30, 30, 0.4, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let token = CancelToken::new();
+            token.cancel();
+            let mut solver = branching(&puzzle).with_cancel(token.clone());
+            solver.race_after = Some(Duration::ZERO);
+            if !solver.plan_matters() {
+                continue;
+            }
+            raced += 1;
+            for elimination in [Elimination::MinDegree, Elimination::MinFill] {
+                let mut one = alone(&puzzle, elimination).with_cancel(token.clone());
+                assert_eq!(one.count(), Err(Cancelled), "seed {seed} {elimination:?}");
+            }
+            assert_eq!(solver.count(), Err(Cancelled), "seed {seed}");
+        }
+        assert!(raced >= 4, "only {raced} puzzles raced");
+    }
+
+    /// A racer's token stops with the solver's, and stopping it leaves the solver's alone.
+    #[test]
+    fn a_linked_token_obeys_its_parent_only() {
+        let parent = CancelToken::new();
+        let (a, b) = (parent.linked(), parent.linked());
+        a.cancel();
+        assert!(a.is_cancelled() && !b.is_cancelled() && !parent.is_cancelled());
+        parent.cancel();
+        assert!(b.is_cancelled() && b.linked().is_cancelled());
     }
 }
