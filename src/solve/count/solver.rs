@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
-use super::{Cancelled, Counter, Elimination, Plan, on_deep_stack};
+use super::{Cancelled, Counter, Elimination, Plan, REPORT_EVERY, on_deep_stack};
 use crate::solve::CancelToken;
 use crate::solve::memo::Memo;
 use crate::solve::model::Model;
@@ -124,17 +124,14 @@ impl Solver<'_> {
             racer.start(scope, 0, own, &tokens[0], tx.clone());
             // Held until the rival starts or will not: then the racers' ends close the channel.
             let (mut tx, mut rival) = (Some(tx), Some(rival));
-            let mut shown = 0.0;
+            let (mut shown, mut shown_at) = (0.0, Instant::now());
             loop {
+                let mut grew = false;
                 match rx.recv_timeout(RACE_POLL) {
                     Ok(Report::Progress(p)) => {
                         // Both estimate the same search space: the further one is shown.
-                        if p > shown {
-                            shown = p;
-                            if let Some(sink) = progress.as_mut() {
-                                sink(p);
-                            }
-                        }
+                        grew = p > shown;
+                        shown = p.max(shown);
                     }
                     Ok(Report::Done(i, counted)) => {
                         if first.is_none() && counted.0.is_ok() {
@@ -146,6 +143,16 @@ impl Solver<'_> {
                     }
                     Err(mpsc::RecvTimeoutError::Timeout) => {}
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+                // Shown when it grows, and while it stands still as often as a count alone
+                // calls back (even if both racers are deep in a long step): callers stop a
+                // count from their callback (the checker on its time limit, or an edit).
+                if let Some(sink) = progress.as_mut()
+                    && first.is_none()
+                    && (grew || shown_at.elapsed() >= REPORT_EVERY)
+                {
+                    shown_at = Instant::now();
+                    sink(shown);
                 }
                 if self.cancel.is_cancelled() {
                     // The racers see it themselves; no rival starts now.
@@ -407,5 +414,45 @@ mod tests {
         assert!(a.is_cancelled() && !b.is_cancelled() && !parent.is_cancelled());
         parent.cancel();
         assert!(b.is_cancelled() && b.linked().is_cancelled());
+    }
+
+    /// A race calls the progress callback about every 50 ms, as a count alone does, also
+    /// while the fraction stands still: callers stop a count from it (the checker, on its
+    /// time limit or an edit).
+    #[test]
+    fn a_race_keeps_the_progress_heartbeat() {
+        // A part of 1,300 cells, whose fraction stands still for seconds.
+        let grid = generate::random_grid(30, 100, 0.3, 0);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let token = CancelToken::new();
+        let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
+        solver.race_after = Some(Duration::ZERO);
+        // Should the callback never stop the count, this does after 5 s.
+        let (finished, wait) = mpsc::channel::<()>();
+        let backstop = {
+            let token = token.clone();
+            std::thread::spawn(move || {
+                if wait.recv_timeout(Duration::from_secs(5)) == Err(mpsc::RecvTimeoutError::Timeout)
+                {
+                    token.cancel();
+                }
+            })
+        };
+        let start = Instant::now();
+        let (mut calls, mut last) = (0, 0.0);
+        let counted = solver.count_with_progress(&mut |p| {
+            calls += 1;
+            assert!(p >= last, "{p} after {last}");
+            last = p;
+            if calls == 10 {
+                token.cancel();
+            }
+        });
+        let elapsed = start.elapsed();
+        drop(finished);
+        backstop.join().unwrap();
+        assert_eq!(counted, Err(Cancelled));
+        assert!(calls >= 10, "{calls} calls in {elapsed:?}");
+        assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
     }
 }
