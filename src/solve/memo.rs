@@ -270,6 +270,12 @@ impl Memo {
         self
     }
 
+    /// The bytes the counts may take.
+    #[cfg(test)]
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
+    }
+
     /// Bytes the kept graphs take.
     #[cfg(test)]
     pub(crate) fn graph_bytes(&self) -> usize {

@@ -1,6 +1,8 @@
 //! The [`Solver`]'s counting methods: the public entry points, which run a [`Counter`] from the
 //! root state and keep its statistics, apart from the counter's own workings.
 
+use std::any::Any;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -53,11 +55,7 @@ impl Solver<'_> {
 
     fn run_count(&mut self, progress: Option<&mut dyn FnMut(f64)>) -> Result<BigUint, Cancelled> {
         let start = Instant::now();
-        let settings = Settings {
-            keep_graphs: self.keep_graphs,
-            sweep_from: self.sweep_from,
-            flow_after: self.tuning.flow_after,
-        };
+        let settings = self.settings();
         let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
         let (total, mut stats) = if self.cancel.is_cancelled() {
             // Fired before the count began: no count starts. A count polls its token only now
@@ -65,7 +63,7 @@ impl Solver<'_> {
             // order and `Cancelled` in the other's, racing or not.
             (Err(Cancelled), Stats::default())
         } else if self.race_after.is_some() && two_cores && self.memo.cached_plan().is_none() {
-            self.race(settings, progress)
+            self.race(count_from_root, settings, progress)
         } else {
             count_from_root(
                 &self.model,
@@ -78,6 +76,15 @@ impl Solver<'_> {
         stats.elapsed = start.elapsed();
         self.stats = stats;
         total
+    }
+
+    /// The solver's settings a count reads.
+    fn settings(&self) -> Settings {
+        Settings {
+            keep_graphs: self.keep_graphs,
+            sweep_from: self.sweep_from,
+            flow_after: self.tuning.flow_after,
+        }
     }
 
     /// Whether a plan orders some root part: only then may another plan count faster.
@@ -94,11 +101,15 @@ impl Solver<'_> {
         Plan::orders_a_part(&counter.components(&all))
     }
 
-    /// Counts with the solver's plan and, if that takes over `race_after` and a plan
-    /// matters, with the other elimination's on a second thread; the first to end cancels the
-    /// other, and its cache becomes the solver's. Quick counts never start the second.
+    /// Counts by `count` with the solver's plan and, if that takes over `race_after` and a
+    /// plan matters, with the other elimination's on a second thread; the first to end cancels
+    /// the other, and its cache becomes the solver's. Quick counts never start the second.
+    /// Without a thread for the first, counts on this one; without one for the second, does
+    /// not race. A panic in either count (or in `progress`) stops both and goes on from here
+    /// once they have ended, the solver left an empty cache of its budget.
     fn race(
         &mut self,
+        count: Count,
         settings: Settings,
         mut progress: Option<&mut dyn FnMut(f64)>,
     ) -> (Result<BigUint, Cancelled>, Stats) {
@@ -112,6 +123,7 @@ impl Solver<'_> {
         let tokens = [self.cancel.linked(), self.cancel.linked()];
         let racer = Racer {
             model: &self.model,
+            count,
             settings,
             progress: progress.is_some(),
         };
@@ -120,53 +132,84 @@ impl Solver<'_> {
         let mut first = None;
         let start = Instant::now();
         let [own, rival] = &mut memos;
-        std::thread::scope(|scope| {
-            racer.start(scope, 0, own, &tokens[0], tx.clone());
-            // Held until the rival starts or will not: then the racers' ends close the channel.
-            let (mut tx, mut rival) = (Some(tx), Some(rival));
-            let (mut shown, mut shown_at) = (0.0, Instant::now());
-            loop {
-                let mut grew = false;
-                match rx.recv_timeout(RACE_POLL) {
-                    Ok(Report::Progress(p)) => {
-                        // Both estimate the same search space: the further one is shown.
-                        grew = p > shown;
-                        shown = p.max(shown);
-                    }
-                    Ok(Report::Done(i, counted)) => {
-                        if first.is_none() && counted.0.is_ok() {
-                            first = Some(i);
-                            tokens[1 - i].cancel();
+        // Caught so that the solver is not left without its cache's budget; let go below.
+        let raced = panic::catch_unwind(AssertUnwindSafe(|| {
+            std::thread::scope(|scope| {
+                // However this thread leaves the scope (the race's end, a racer's panic passed on,
+                // or one in `progress`), both racers stop: the scope waits for them.
+                let _stop = StopRacers(&tokens);
+                if !racer.start(scope, 0, own, &tokens[0], tx.clone()) {
+                    return false;
+                }
+                // Held until the rival starts or will not: then the racers' ends close the channel.
+                let (mut tx, mut rival) = (Some(tx), Some(rival));
+                let (mut shown, mut shown_at) = (0.0, Instant::now());
+                loop {
+                    let mut grew = false;
+                    match rx.recv_timeout(RACE_POLL) {
+                        Ok(Report::Progress(p)) => {
+                            // Both estimate the same search space: the further one is shown.
+                            grew = p > shown;
+                            shown = p.max(shown);
                         }
-                        results[i] = Some(counted);
+                        Ok(Report::Done(i, counted)) => {
+                            if first.is_none() && counted.0.is_ok() {
+                                first = Some(i);
+                                tokens[1 - i].cancel();
+                            }
+                            results[i] = Some(counted);
+                            tx = None;
+                        }
+                        // At once, not after the rival's whole count: `_stop` stops it.
+                        Ok(Report::Panicked(payload)) => panic::resume_unwind(payload),
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    }
+                    // Shown when it grows, and while it stands still as often as a count alone
+                    // calls back (even if both racers are deep in a long step): callers stop a
+                    // count from their callback (the checker on its time limit, or an edit).
+                    if let Some(sink) = progress.as_mut()
+                        && first.is_none()
+                        && (grew || shown_at.elapsed() >= REPORT_EVERY)
+                    {
+                        shown_at = Instant::now();
+                        sink(shown);
+                    }
+                    if self.cancel.is_cancelled() {
+                        // The racers see it themselves; no rival starts now.
                         tx = None;
                     }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    if start.elapsed() >= self.race_after.unwrap_or(Duration::ZERO)
+                        && let Some(tx) = tx.take()
+                        && self.plan_matters()
+                        && let Some(memo) = rival.take()
+                    {
+                        // Without a thread for it, the first count goes on alone.
+                        racer.start(scope, 1, memo, &tokens[1], tx);
+                    }
                 }
-                // Shown when it grows, and while it stands still as often as a count alone
-                // calls back (even if both racers are deep in a long step): callers stop a
-                // count from their callback (the checker on its time limit, or an edit).
-                if let Some(sink) = progress.as_mut()
-                    && first.is_none()
-                    && (grew || shown_at.elapsed() >= REPORT_EVERY)
-                {
-                    shown_at = Instant::now();
-                    sink(shown);
-                }
-                if self.cancel.is_cancelled() {
-                    // The racers see it themselves; no rival starts now.
-                    tx = None;
-                }
-                if start.elapsed() >= self.race_after.unwrap_or(Duration::ZERO)
-                    && let Some(tx) = tx.take()
-                    && self.plan_matters()
-                    && let Some(memo) = rival.take()
-                {
-                    racer.start(scope, 1, memo, &tokens[1], tx);
-                }
+                true
+            })
+        }));
+        let started = match raced {
+            Ok(started) => started,
+            Err(payload) => {
+                // Either cache may be mid-change; an empty one keeps the budget.
+                self.memo = memos[0].twin(memos[0].elimination());
+                panic::resume_unwind(payload);
             }
-        });
+        };
+        if !started {
+            // As on one core.
+            self.memo = std::mem::take(&mut memos[0]);
+            return count(
+                &self.model,
+                &mut self.memo,
+                &self.cancel,
+                settings,
+                progress,
+            );
+        }
         let winner = first.unwrap_or(0);
         self.memo = std::mem::take(&mut memos[winner]);
         results[winner]
@@ -183,12 +226,14 @@ pub(crate) const RACE_AFTER: Duration = Duration::from_millis(100);
 #[derive(Clone, Copy)]
 struct Racer<'m> {
     model: &'m Model,
+    count: Count,
     settings: Settings,
     progress: bool,
 }
 
 impl<'m> Racer<'m> {
-    /// Starts count `i` with `memo`'s plan on a thread of `scope`, reporting to `tx`.
+    /// Starts count `i` with `memo`'s plan on a thread of `scope`, reporting to `tx`; false if
+    /// no thread could be made.
     fn start<'s>(
         self,
         scope: &'s std::thread::Scope<'s, 'm>,
@@ -196,16 +241,36 @@ impl<'m> Racer<'m> {
         memo: &'m mut Memo,
         token: &'m CancelToken,
         tx: mpsc::Sender<Report>,
-    ) {
-        scope.spawn(move || {
-            let reports = tx.clone();
-            let mut report = |p: f64| {
-                let _ = reports.send(Report::Progress(p));
-            };
-            let sink = self.progress.then_some(&mut report as &mut dyn FnMut(f64));
-            let counted = count_from_root(self.model, memo, token, self.settings, sink);
-            let _ = tx.send(Report::Done(i, counted));
-        });
+    ) -> bool {
+        let spawned = std::thread::Builder::new()
+            .name("kakuro-race".into())
+            .spawn_scoped(scope, move || {
+                let reports = tx.clone();
+                let mut report = |p: f64| {
+                    let _ = reports.send(Report::Progress(p));
+                };
+                let sink = self.progress.then_some(&mut report as &mut dyn FnMut(f64));
+                // Caught and sent, so that the race stops the rival at once: the scope would
+                // only tell of it once both had ended, and without the panic's message.
+                let counted = panic::catch_unwind(AssertUnwindSafe(|| {
+                    (self.count)(self.model, memo, token, self.settings, sink)
+                }));
+                let _ = tx.send(match counted {
+                    Ok(counted) => Report::Done(i, counted),
+                    Err(payload) => Report::Panicked(payload),
+                });
+            });
+        spawned.is_ok()
+    }
+}
+
+/// Cancels both racers' tokens when dropped: the race's thread leaves no count running, even
+/// when it unwinds.
+struct StopRacers<'t>(&'t [CancelToken; 2]);
+
+impl Drop for StopRacers<'_> {
+    fn drop(&mut self) {
+        self.0.iter().for_each(CancelToken::cancel);
     }
 }
 
@@ -217,6 +282,8 @@ const RACE_POLL: Duration = Duration::from_millis(20);
 enum Report {
     Progress(f64),
     Done(usize, (Result<BigUint, Cancelled>, Stats)),
+    /// The count panicked with this payload.
+    Panicked(Box<dyn Any + Send>),
 }
 
 /// The solver's settings a count reads.
@@ -226,6 +293,15 @@ struct Settings {
     sweep_from: usize,
     flow_after: u64,
 }
+
+/// How a racer counts: [`count_from_root`] (tests put a count that fails in its place).
+type Count = fn(
+    &Model,
+    &mut Memo,
+    &CancelToken,
+    Settings,
+    Option<&mut dyn FnMut(f64)>,
+) -> (Result<BigUint, Cancelled>, Stats);
 
 /// Counts every variable from the root state with `memo`'s counts and plan (making the plan if
 /// it has none), on a thread with a deep enough stack.
@@ -286,6 +362,32 @@ mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
     use crate::solve::generate;
+
+    /// Cancels a token after 5 s unless stopped first: a count that should have ended sooner
+    /// still ends, and the test fails instead of hanging.
+    struct Backstop {
+        stop: mpsc::Sender<()>,
+        thread: std::thread::JoinHandle<()>,
+    }
+
+    impl Backstop {
+        fn new(token: &CancelToken) -> Backstop {
+            let (stop, wait) = mpsc::channel::<()>();
+            let token = token.clone();
+            let thread = std::thread::spawn(move || {
+                if wait.recv_timeout(Duration::from_secs(5)) == Err(mpsc::RecvTimeoutError::Timeout)
+                {
+                    token.cancel();
+                }
+            });
+            Backstop { stop, thread }
+        }
+
+        fn stop(self) {
+            drop(self.stop);
+            self.thread.join().unwrap();
+        }
+    }
 
     /// A solver that counts with one plan, made by `elimination`.
     fn alone(puzzle: &Puzzle, elimination: Elimination) -> Solver<'_> {
@@ -427,17 +529,8 @@ mod tests {
         let token = CancelToken::new();
         let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
         solver.race_after = Some(Duration::ZERO);
-        // Should the callback never stop the count, this does after 5 s.
-        let (finished, wait) = mpsc::channel::<()>();
-        let backstop = {
-            let token = token.clone();
-            std::thread::spawn(move || {
-                if wait.recv_timeout(Duration::from_secs(5)) == Err(mpsc::RecvTimeoutError::Timeout)
-                {
-                    token.cancel();
-                }
-            })
-        };
+        // Should the callback never stop the count.
+        let backstop = Backstop::new(&token);
         let start = Instant::now();
         let (mut calls, mut last) = (0, 0.0);
         let counted = solver.count_with_progress(&mut |p| {
@@ -449,10 +542,76 @@ mod tests {
             }
         });
         let elapsed = start.elapsed();
-        drop(finished);
-        backstop.join().unwrap();
+        backstop.stop();
         assert_eq!(counted, Err(Cancelled));
         assert!(calls >= 10, "{calls} calls in {elapsed:?}");
         assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
+    }
+
+    /// A count in min-fill's order that panics (a bug in one plan's count), in min-degree's
+    /// the solver's.
+    fn panics_in_min_fill(
+        model: &Model,
+        memo: &mut Memo,
+        cancel: &CancelToken,
+        settings: Settings,
+        progress: Option<&mut dyn FnMut(f64)>,
+    ) -> (Result<BigUint, Cancelled>, Stats) {
+        if memo.elimination() == Elimination::MinFill {
+            panic!("min-fill's bug");
+        }
+        count_from_root(model, memo, cancel, settings, progress)
+    }
+
+    /// A racer's panic stops the race at once (not once the rival's count has ended) and
+    /// reaches the caller as it was, not as "a scoped thread panicked"; the solver keeps a
+    /// cache of its budget.
+    #[test]
+    fn a_racers_panic_stops_the_race_and_reaches_the_caller() {
+        // A part of 1,300 cells: no count ends within a test's time.
+        let grid = generate::random_grid(30, 100, 0.3, 0);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let token = CancelToken::new();
+        let mut solver = Solver::new(&puzzle)
+            .with_cancel(token.clone())
+            .with_count_memory(1 << 20);
+        solver.race_after = Some(Duration::ZERO);
+        let settings = solver.settings();
+        let backstop = Backstop::new(&token);
+        let start = Instant::now();
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            solver.race(panics_in_min_fill, settings, None)
+        }))
+        .expect_err("the racer's panic reaches the caller");
+        let elapsed = start.elapsed();
+        backstop.stop();
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"min-fill's bug"));
+        assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
+        assert_eq!(solver.memo.budget(), 1 << 20);
+    }
+
+    /// A panic in the caller's progress callback stops both racers (the race waits for them
+    /// before it lets the panic go on) and reaches the caller as it was; the solver keeps a
+    /// cache of its budget.
+    #[test]
+    fn a_panicking_progress_callback_stops_the_race() {
+        let grid = generate::random_grid(30, 100, 0.3, 0);
+        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let token = CancelToken::new();
+        let mut solver = Solver::new(&puzzle)
+            .with_cancel(token.clone())
+            .with_count_memory(1 << 20);
+        solver.race_after = Some(Duration::ZERO);
+        let backstop = Backstop::new(&token);
+        let start = Instant::now();
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            solver.count_with_progress(&mut |_| panic!("the caller's bug"))
+        }))
+        .expect_err("the callback's panic reaches the caller");
+        let elapsed = start.elapsed();
+        backstop.stop();
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"the caller's bug"));
+        assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
+        assert_eq!(solver.memo.budget(), 1 << 20);
     }
 }
