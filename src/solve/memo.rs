@@ -293,6 +293,12 @@ impl Memo {
         self.plan.clone()
     }
 
+    /// Drops the branching plan: the next count makes it anew (in the same elimination's
+    /// order) and reads the counts kept, which do not depend on the order they were found in.
+    pub(crate) fn forget_plan(&mut self) {
+        self.plan = None;
+    }
+
     /// The branching plan, made by `make` the first time.
     pub(crate) fn plan(&mut self, make: impl FnOnce() -> Plan) -> Arc<Plan> {
         self.plan.get_or_insert_with(|| Arc::new(make())).clone()
