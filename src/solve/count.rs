@@ -159,6 +159,8 @@ pub(crate) struct Counter<'a, 'f> {
     pub(crate) record: bool,
     /// The least graph room in which a root circuit is recorded.
     pub(crate) min_circuit_room: usize,
+    /// The bytes a circuit's recording takes before its sweeps share steps.
+    pub(crate) share_from: usize,
     /// The root state's place on the trail.
     root: Mark,
     /// The circuit being recorded of a root component cut in the plan's order, if any.
@@ -211,6 +213,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             sweep_learnt: sweep::Learnt::default(),
             record: false,
             min_circuit_room: MIN_CIRCUIT_ROOM,
+            share_from: circuit::SHARE_FROM,
             root: Mark::default(),
             building: None,
             built: 0,
@@ -417,7 +420,8 @@ impl<'a, 'f> Counter<'a, 'f> {
             Some(b) if building => b.room_left(),
             _ => self.memo.graph_room(),
         };
-        let sharing = building && self.building.as_ref().is_some_and(Building::shares);
+        let share_from = self.share_from;
+        let sharing = building && self.building.as_ref().is_some_and(|b| b.shares(share_from));
         let mut recording =
             (building || self.record && on_walk).then(|| Recording::within(room).sharing(sharing));
         let mut swept = match &mut recording {

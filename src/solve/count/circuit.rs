@@ -39,7 +39,7 @@ const PART_BYTES: usize = std::mem::size_of::<u32>();
 const FORESEE_FROM: usize = 128 << 20;
 
 /// Bytes a recording takes before its sweeps share steps ([`Building::shares`]).
-const SHARE_FROM: usize = 32 << 20;
+pub(crate) const SHARE_FROM: usize = 32 << 20;
 
 /// How many times its room a recording's rate must foretell for it to give up
 /// ([`Building::foresee`]).
@@ -92,6 +92,15 @@ impl Circuit {
     /// Bytes held (approximately).
     pub(crate) fn bytes(&self) -> usize {
         self.bytes
+    }
+
+    /// How many swept parts it holds that share steps with others.
+    #[cfg(test)]
+    pub(crate) fn sharing_parts(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Swept(dag) if dag.shares_steps()))
+            .count()
     }
 
     /// How many swept parts it holds.
@@ -171,12 +180,13 @@ impl Building {
     }
 
     /// Whether the sweeps' recordings share steps (see `Recording::sharing`): once the circuit
-    /// is big enough that they may be what keeps it from fitting. On 100 × 30 at 40% walls,
+    /// holds `from` bytes ([`SHARE_FROM`] but in tests), big enough that they may be what keeps
+    /// it from fitting. On 100 × 30 at 40% walls,
     /// seed 0, about 1,900 sweeps of one 105-cell component took 2 GB apart and 84 MB with
     /// shared steps; but where a circuit fits anyway, shared steps made `nth` slower (30 × 100
     /// seed 8: 5 to 20 ms a draw).
-    pub(crate) fn shares(&self) -> bool {
-        self.circuit.bytes >= SHARE_FROM
+    pub(crate) fn shares(&self, from: usize) -> bool {
+        self.circuit.bytes >= from
     }
 
     /// Bytes a sweep's recording may still take.

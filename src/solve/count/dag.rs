@@ -463,6 +463,12 @@ impl Dag {
         &self.vars
     }
 
+    /// Whether its first steps are shared with other graphs.
+    #[cfg(test)]
+    pub(crate) fn shares_steps(&self) -> bool {
+        self.shared.is_some()
+    }
+
     /// Steps shared with other graphs.
     fn first(&self) -> usize {
         self.shared.as_ref().map_or(0, |s| s.end_step())

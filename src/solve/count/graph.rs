@@ -100,8 +100,9 @@ mod tests {
     /// Under random decisions, the graphs a count kept of the root parts count what branching
     /// counts, per digit of a cell too, and pick a solution the decisions allow. `cut`: every
     /// part is counted in an elimination order (circuits), else in the enumeration's (sweeps).
-    /// Returns the graphs checked of each kind, and the swept parts inside the circuits.
-    fn check_graphs(cut: bool) -> (usize, usize, usize) {
+    /// `share`: the circuits' sweeps share steps from the first. Returns the graphs checked of
+    /// each kind, and the swept parts inside the circuits (those sharing steps if `share`).
+    fn check_graphs(cut: bool, share: bool) -> (usize, usize, usize) {
         let mut rng = StdRng::seed_from_u64(7);
         let (mut swept, mut circuits, mut inner) = (0, 0, 0);
         for seed in 0..24 {
@@ -122,6 +123,9 @@ mod tests {
                 counter.sweep_learnt.smaller_than = 16;
             }
             counter.record = true;
+            if share {
+                counter.share_from = 0;
+            }
             counter.count_part(&all, (0.0, 1.0)).unwrap();
             counter.sweep_from = usize::MAX;
             for part in counter.components(&all) {
@@ -132,7 +136,10 @@ mod tests {
                     Graph::Swept(_) => swept += 1,
                     Graph::Cut(c) => {
                         circuits += 1;
-                        inner += c.swept_parts();
+                        inner += match share {
+                            true => c.sharing_parts(),
+                            false => c.swept_parts(),
+                        };
                     }
                 }
                 for _ in 0..6 {
@@ -199,14 +206,25 @@ mod tests {
 
     #[test]
     fn a_swept_graph_counts_as_branching_does_under_decisions() {
-        let (swept, _, _) = check_graphs(false);
+        let (swept, _, _) = check_graphs(false, false);
         assert!(swept >= 10, "only {swept} graphs kept");
     }
 
     #[test]
     fn a_circuit_counts_as_branching_does_under_decisions() {
-        let (_, circuits, inner) = check_graphs(true);
+        let (_, circuits, inner) = check_graphs(true, false);
         assert!(circuits >= 10, "only {circuits} circuits kept");
         assert!(inner >= 10, "only {inner} swept parts in them");
+    }
+
+    /// The same with the circuits' sweeps sharing steps wherever they can.
+    #[test]
+    fn a_circuit_whose_sweeps_share_steps_counts_as_branching_does_under_decisions() {
+        let (_, circuits, sharing) = check_graphs(true, true);
+        assert!(circuits >= 10, "only {circuits} circuits kept");
+        assert!(
+            sharing >= 10,
+            "only {sharing} swept parts sharing steps in them"
+        );
     }
 }
