@@ -569,12 +569,10 @@ mod tests {
         count_from_root(model, memo, cancel, settings, progress)
     }
 
-    /// A racer's panic stops the race at once (not once the rival's count has ended) and
-    /// reaches the caller as it was, not as "a scoped thread panicked"; the solver keeps a
-    /// cache of its budget.
-    #[test]
-    fn a_racers_panic_stops_the_race_and_reaches_the_caller() {
-        // A part of 1,300 cells: no count ends within a test's time.
+    /// Races at once on a part of 1,300 cells (no count ends within a test's time) by `race`,
+    /// and checks that it panics with `message` within a few seconds (the racers stopped, not
+    /// run to their end), the solver left a cache of its budget.
+    fn panics_at_once(message: &str, race: impl FnOnce(&mut Solver)) {
         let grid = generate::random_grid(30, 100, 0.3, 0);
         let puzzle = Puzzle::from_grid(&grid).unwrap();
         let token = CancelToken::new();
@@ -582,43 +580,34 @@ mod tests {
             .with_cancel(token.clone())
             .with_count_memory(1 << 20);
         solver.race_after = Some(Duration::ZERO);
-        let settings = solver.settings();
         let backstop = Backstop::new(&token);
         let start = Instant::now();
-        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            solver.race(panics_in_min_fill, settings, None)
-        }))
-        .expect_err("the racer's panic reaches the caller");
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| race(&mut solver)))
+            .expect_err("the panic reaches the caller");
         let elapsed = start.elapsed();
         backstop.stop();
-        assert_eq!(panic.downcast_ref::<&str>(), Some(&"min-fill's bug"));
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&message));
         assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
         assert_eq!(solver.memo.budget(), 1 << 20);
     }
 
+    /// A racer's panic stops the race at once (not once the rival's count has ended) and
+    /// reaches the caller as it was, not as "a scoped thread panicked".
+    #[test]
+    fn a_racers_panic_stops_the_race_and_reaches_the_caller() {
+        panics_at_once("min-fill's bug", |solver| {
+            let settings = solver.settings();
+            let _ = solver.race(panics_in_min_fill, settings, None);
+        });
+    }
+
     /// A panic in the caller's progress callback stops both racers (the race waits for them
-    /// before it lets the panic go on) and reaches the caller as it was; the solver keeps a
-    /// cache of its budget.
+    /// before it lets the panic go on) and reaches the caller as it was.
     #[test]
     fn a_panicking_progress_callback_stops_the_race() {
-        let grid = generate::random_grid(30, 100, 0.3, 0);
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let token = CancelToken::new();
-        let mut solver = Solver::new(&puzzle)
-            .with_cancel(token.clone())
-            .with_count_memory(1 << 20);
-        solver.race_after = Some(Duration::ZERO);
-        let backstop = Backstop::new(&token);
-        let start = Instant::now();
-        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            solver.count_with_progress(&mut |_| panic!("the caller's bug"))
-        }))
-        .expect_err("the callback's panic reaches the caller");
-        let elapsed = start.elapsed();
-        backstop.stop();
-        assert_eq!(panic.downcast_ref::<&str>(), Some(&"the caller's bug"));
-        assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
-        assert_eq!(solver.memo.budget(), 1 << 20);
+        panics_at_once("the caller's bug", |solver| {
+            let _ = solver.count_with_progress(&mut |_| panic!("the caller's bug"));
+        });
     }
 
     /// A race that was cancelled leaves no plan in the cache (a count that ends keeps its
