@@ -57,6 +57,12 @@ fn bench(
     draws: u32,
 ) {
     let grid = generate::random_grid(width, height, walls, seed);
+    if let Ok(dir) = std::env::var("WRITE") {
+        let path =
+            std::path::Path::new(&dir).join(format!("{width}x{height}-{walls}-{seed}.kakuro"));
+        std::fs::write(&path, kakuro::format::kakuro_text::write(&grid))
+            .expect("WRITE=DIR: a writable folder");
+    }
     let puzzle = Puzzle::from_grid(&grid).expect("a valid generated puzzle");
     let parts = Solver::new(&puzzle).parts();
     let largest = parts.iter().max().copied().unwrap_or(0);
