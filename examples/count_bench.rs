@@ -21,6 +21,10 @@ fn solver(puzzle: &Puzzle) -> Solver<'_> {
         Some(n) => Solver::new(puzzle).with_flow_after(n.parse().expect("FLOW_AFTER=N|never")),
         None => Solver::new(puzzle),
     };
+    let solver = match std::env::var("MEMORY_MIB").ok() {
+        Some(mib) => solver.with_count_memory(mib.parse::<usize>().expect("MEMORY_MIB=N") << 20),
+        None => solver,
+    };
     match std::env::var("COUNTING_ONLY").ok().as_deref() {
         Some("1") => solver.counting_only(),
         _ => solver,

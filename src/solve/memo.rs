@@ -271,9 +271,14 @@ impl Memo {
     }
 
     /// The bytes the counts may take.
-    #[cfg(test)]
     pub(crate) fn budget(&self) -> usize {
         self.budget
+    }
+
+    /// Lets the counts take `bytes` from now on (when the young generation next fills, it
+    /// fills to half of that).
+    pub(crate) fn set_budget(&mut self, bytes: usize) {
+        self.budget = bytes;
     }
 
     /// Bytes the kept graphs take.
