@@ -17,7 +17,6 @@ mod recording;
 mod segment;
 
 use std::ops::{AddAssign, Mul};
-use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::solve::combos::{Mask, is_single};
@@ -25,9 +24,6 @@ use passes::{Kept, Passes};
 pub(crate) use recording::Recording;
 use segment::Back;
 pub(crate) use segment::Segment;
-
-/// Numbers graphs, so that what is kept for one is known as its.
-static GRAPHS: AtomicU64 = AtomicU64::new(1);
 
 /// Transitions a recording may hold (8 bytes each) before it gives up; the count goes on.
 const MAX_EDGES: usize = 1 << 22;
@@ -243,8 +239,6 @@ pub(crate) struct Dag {
     kept: Mutex<Kept>,
     /// Bytes of the shared steps that no graph made before held.
     sealed: usize,
-    /// Its number (see [`GRAPHS`]).
-    id: u64,
 }
 
 /// The digits of a mask that a step can take (1 to 9).
@@ -379,9 +373,10 @@ impl Dag {
     }
 
     /// The paths to the end from the shared steps' states, current for the states before
-    /// steps `down_to..`, kept with the last shared segment (`chain`'s) for the graph that
-    /// asks: the walk asks one graph about one variable after another, each time changing the
-    /// digits of a few steps, so the steps after the last change keep their paths.
+    /// steps `down_to..`, kept with the last shared segment (`chain`'s) for the paths after it
+    /// that were last asked about (this graph's, or another's that ends alike): the walk asks
+    /// one graph about one variable after another, each time changing the digits of a few
+    /// steps, so the steps after the last change keep their paths.
     fn shared_backward<'c>(
         &self,
         allowed: &[Mask],
@@ -403,8 +398,7 @@ impl Dag {
             back.paths = vec![0; *starts.last().expect("one at least")];
             back.starts = starts;
         }
-        if back.dag != self.id || back.junction != junction {
-            back.dag = self.id;
+        if back.junction != junction {
             back.masks = (0..first).map(|t| allowed[self.vars[t] as usize]).collect();
             let at = back.starts[first];
             back.paths[at..].copy_from_slice(&junction);

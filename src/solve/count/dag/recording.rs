@@ -1,11 +1,10 @@
 //! Recording a sweep's transitions as it runs, into a [`Dag`].
 
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
 use super::passes::Passes;
 use super::segment::Segment;
-use super::{Dag, EDGE_BYTES, GRAPHS, ID_BITS, Layer, MAX_EDGES, Numbered, Trace};
+use super::{Dag, EDGE_BYTES, ID_BITS, Layer, MAX_EDGES, Numbered, Trace};
 use crate::solve::combos::Mask;
 
 /// A sweep's transitions as it runs.
@@ -220,7 +219,6 @@ impl Recording {
             small: false,
             kept: Mutex::default(),
             sealed,
-            id: GRAPHS.fetch_add(1, Ordering::Relaxed),
         };
         let all: Vec<Mask> = vec![Mask::MAX; dag.scope_end()];
         dag.small = u64::try_from(Passes::<u128>::new(&dag, &all).total(&dag)).is_ok();

@@ -35,19 +35,17 @@ pub(crate) struct Segment {
     pub(super) layers: Vec<Layer>,
     /// Paths from the start, under the digits last asked for.
     forward: Mutex<Forward>,
-    /// Paths to the end from the states of the steps up to this segment's end, of the graph
-    /// that last asked (see [`Dag::shared_backward`](super::Dag)).
+    /// Paths to the end from the states of the steps up to this segment's end, for the paths
+    /// after it last asked about (see `Dag::shared_backward`).
     pub(super) back: Mutex<Back>,
     /// Whether a graph's bytes hold this segment's (see [`Segment::claim`]).
     claimed: AtomicBool,
 }
 
-/// Paths to one graph's end from the states before the steps up to a segment's end.
+/// Paths to a graph's end from the states before the steps up to a segment's end.
 #[derive(Debug, Default)]
 pub(crate) struct Back {
-    /// The graph whose paths these are.
-    pub(super) dag: u64,
-    /// The paths to its end after the shared steps these were made from.
+    /// The paths to the end from the states after the segment, these were made from.
     pub(super) junction: Vec<u128>,
     /// Each step's digits, as last made.
     pub(super) masks: Vec<Mask>,

@@ -18,7 +18,8 @@ const REMEMBERED: usize = 4;
 const MAX_SAVED: usize = 2;
 
 /// A step's states are kept only when there are at most this many (8 MB; with
-/// [`REMEMBERED`] sweeps of [`MAX_SAVED`] lists, 64 MB at most).
+/// [`REMEMBERED`] sweeps of [`MAX_SAVED`] lists, 64 MB at most for plain sweeps and as much for
+/// recordings, besides the shared steps those hold).
 const MAX_SAVED_STATES: usize = 1 << 18;
 
 /// A step's states as a list (a copy of their table would take the room of the largest step
@@ -237,38 +238,67 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// The children of branching on two cells at one end of generated parts, in turn: the
-    /// decisions `a = da, b = db` and the parts they leave, for `visit`.
-    fn children(mut visit: impl FnMut(u64, &Model, &[Mask], &[u128], &[u32])) {
+    /// parts they leave, for `visit`.
+    fn children(visit: impl FnMut(u64, &Model, &[Mask], &[u128], &[u32])) {
+        children_of(6, 0.22, 2, visit);
+    }
+
+    /// The children of branching on `cells` cells at one end of generated `width` × 24 parts
+    /// with `walls`, in turn: the parts each decision leaves, for `visit`.
+    fn children_of(
+        width: usize,
+        walls: f64,
+        cells: usize,
+        mut visit: impl FnMut(u64, &Model, &[Mask], &[u128], &[u32]),
+    ) {
         for seed in 0..16 {
-            let Some((model, state)) = generated_root(6, 24, 0.22, seed) else {
+            let Some((model, state)) = generated_root(width, 24, walls, seed) else {
                 continue;
             };
             let mut memo = Memo::default();
             let cancel = CancelToken::new();
             let mut counter = Counter::new(&model, state, &mut memo, &cancel, None);
             let all: Vec<u32> = (0..model.vars as u32).collect();
-            // Two cells at the top, or two at the bottom.
+            // Cells at the top, or at the bottom.
             let undecided = all
                 .iter()
                 .copied()
                 .filter(|&v| !is_single(counter.state.domains[v as usize]));
             let ends: Vec<u32> = if seed % 2 == 0 {
-                undecided.take(2).collect()
+                undecided.take(cells).collect()
             } else {
-                undecided.rev().take(2).collect()
+                undecided.rev().take(cells).collect()
             };
-            let [a, b] = ends[..] else { continue };
-            for da in digits(counter.state.domains[a as usize]) {
-                for db in digits(counter.state.domains[b as usize]) {
-                    let mark = counter.state.mark();
-                    if counter.decide(a, da as u8) && counter.decide(b, db as u8) {
-                        for part in counter.components(&all) {
-                            let (domains, live) = (&counter.state.domains, &counter.state.live);
-                            visit(seed, &model, domains, live, &part);
-                        }
+            if ends.len() < cells {
+                continue;
+            }
+            // Every choice of digits for them, in order.
+            let mut choices: Vec<Vec<u8>> = vec![Vec::new()];
+            for &v in &ends {
+                choices = choices
+                    .iter()
+                    .flat_map(|c| {
+                        digits(counter.state.domains[v as usize]).map(move |d| {
+                            let mut c = c.clone();
+                            c.push(d as u8);
+                            c
+                        })
+                    })
+                    .collect();
+            }
+            for choice in choices {
+                let mark = counter.state.mark();
+                if ends
+                    .iter()
+                    .zip(&choice)
+                    .all(|(&v, &d)| counter.decide(v, d))
+                {
+                    for part in counter.components(&all) {
+                        let (domains, live) = (&counter.state.domains, &counter.state.live);
+                        visit(seed, &model, domains, live, &part);
                     }
-                    counter.state.undo(mark);
                 }
+                counter.state.undo(mark);
             }
         }
     }
@@ -338,6 +368,68 @@ mod tests {
             }
         });
         assert!(shared >= 20, "{shared} of {graphs} graphs share steps");
+    }
+
+    /// Graphs that share steps (in chains of segments, some chains shared by several graphs),
+    /// all kept and asked in turn, each under its own decisions taken and undone at random:
+    /// the same answers as fresh graphs. What each keeps between questions (the shared
+    /// steps' paths from the start, the backward paths of the graph that last asked) must
+    /// follow changes made while other graphs asked.
+    #[test]
+    fn graphs_that_share_steps_answer_as_fresh_ones_whatever_order_they_are_asked_in() {
+        let mut pairs: Vec<(Dag, Dag, Vec<u32>, Vec<Mask>)> = Vec::new();
+        for (width, walls, cells) in [(6, 0.22, 3), (7, 0.25, 2), (5, 0.2, 1)] {
+            let mut learnt = Learnt::default();
+            children_of(width, walls, cells, |_, model, domains, live, part| {
+                let fresh = recorded(model, domains, live, part, &mut Learnt::default());
+                let shared = recorded(model, domains, live, part, &mut learnt);
+                if let (Some(fresh), Some(shared)) = (fresh, shared) {
+                    let allowed = vec![Mask::MAX; model.vars];
+                    pairs.push((fresh, shared, part.to_vec(), allowed));
+                }
+            });
+        }
+        let chained = pairs.iter().filter(|p| p.1.shares_steps()).count();
+        assert!(
+            chained >= 100,
+            "{chained} of {} graphs share steps",
+            pairs.len()
+        );
+        let mut rng = StdRng::seed_from_u64(3);
+        for round in 0..5000 {
+            let i = rng.random_range(0..pairs.len());
+            let (fresh, shared, part, allowed) = &mut pairs[i];
+            let v = part[rng.random_range(0..part.len())];
+            match rng.random_range(0..10) {
+                0 => allowed.fill(Mask::MAX),
+                1..=3 => allowed[v as usize] = Mask::MAX,
+                _ => {
+                    let per = fresh.digit_counts(allowed, v);
+                    let ds: Vec<usize> = (1..10).filter(|&d| per[d] > 0).collect();
+                    if !ds.is_empty() {
+                        allowed[v as usize] = 1 << ds[rng.random_range(0..ds.len())];
+                    }
+                }
+            }
+            let n = fresh.count(allowed);
+            assert_eq!(shared.count(allowed), n, "round {round}, graph {i}");
+            let v = part[rng.random_range(0..part.len())];
+            assert_eq!(
+                shared.digit_counts(allowed, v),
+                fresh.digit_counts(allowed, v),
+                "round {round}, graph {i}, variable {v}"
+            );
+            let mut picked = vec![0u8; allowed.len()];
+            assert_eq!(shared.pick(allowed, &mut picked), n > 0, "round {round}");
+            if n > 0 {
+                let mut only = allowed.clone();
+                for &v in part.iter() {
+                    assert!(allowed[v as usize] >> picked[v as usize] & 1 != 0);
+                    only[v as usize] = 1 << picked[v as usize];
+                }
+                assert_eq!(fresh.count(&only), 1, "round {round}: a filling picked");
+            }
+        }
     }
 
     /// The children of branching on a few cells at one end of a generated part, swept one
