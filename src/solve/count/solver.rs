@@ -476,9 +476,7 @@ mod tests {
     /// next one.
     #[test]
     fn cancelling_a_race_stops_both_counts() {
-        // A part of 1,300 cells: no count ends within a test's time.
-        let grid = generate::random_grid(30, 100, 0.3, 0);
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
+        let puzzle = endless();
         let token = CancelToken::new();
         let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
         assert!(solver.plan_matters());
@@ -527,6 +525,19 @@ mod tests {
         assert!(raced >= 4, "only {raced} puzzles raced");
     }
 
+    /// A generated puzzle with a part of 1,300 cells: no count ends within a test's time.
+    fn endless() -> Puzzle {
+        Puzzle::from_grid(&generate::random_grid(30, 100, 0.3, 0)).unwrap()
+    }
+
+    /// A solver of `puzzle` that races both plans from the start, and its cancel token.
+    fn racing(puzzle: &Puzzle) -> (Solver<'_>, CancelToken) {
+        let token = CancelToken::new();
+        let mut solver = Solver::new(puzzle).with_cancel(token.clone());
+        solver.race_after = Some(Duration::ZERO);
+        (solver, token)
+    }
+
     /// A racer's token stops with the solver's, and stopping it leaves the solver's alone.
     #[test]
     fn a_linked_token_obeys_its_parent_only() {
@@ -543,12 +554,9 @@ mod tests {
     /// time limit or an edit).
     #[test]
     fn a_race_keeps_the_progress_heartbeat() {
-        // A part of 1,300 cells, whose fraction stands still for seconds.
-        let grid = generate::random_grid(30, 100, 0.3, 0);
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let token = CancelToken::new();
-        let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
-        solver.race_after = Some(Duration::ZERO);
+        // Its fraction stands still for seconds.
+        let puzzle = endless();
+        let (mut solver, token) = racing(&puzzle);
         // Should the callback never stop the count.
         let backstop = Backstop::new(&token);
         let start = Instant::now();
@@ -583,17 +591,13 @@ mod tests {
         count_from_root(model, memo, cancel, settings, progress)
     }
 
-    /// Races at once on a part of 1,300 cells (no count ends within a test's time) by `race`,
+    /// Races at once on [`endless`] by `race`,
     /// and checks that it panics with `message` within a few seconds (the racers stopped, not
     /// run to their end), the solver left a cache of its budget.
     fn panics_at_once(message: &str, race: impl FnOnce(&mut Solver)) {
-        let grid = generate::random_grid(30, 100, 0.3, 0);
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let token = CancelToken::new();
-        let mut solver = Solver::new(&puzzle)
-            .with_cancel(token.clone())
-            .with_count_memory(1 << 20);
-        solver.race_after = Some(Duration::ZERO);
+        let puzzle = endless();
+        let (solver, token) = racing(&puzzle);
+        let mut solver = solver.with_count_memory(1 << 20);
         let backstop = Backstop::new(&token);
         let start = Instant::now();
         let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| race(&mut solver)))
@@ -629,11 +633,8 @@ mod tests {
     /// min-fill's wins, in about a tenth of min-degree's time.
     #[test]
     fn the_count_after_a_cancelled_race_races_again() {
-        let grid = generate::random_grid(30, 100, 0.4, 4);
-        let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let token = CancelToken::new();
-        let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
-        solver.race_after = Some(Duration::ZERO);
+        let puzzle = Puzzle::from_grid(&generate::random_grid(30, 100, 0.4, 4)).unwrap();
+        let (mut solver, token) = racing(&puzzle);
         let counted = solver.count_with_progress(&mut |_| token.cancel());
         assert_eq!(counted, Err(Cancelled));
         assert!(solver.memo.cached_plan().is_none());
