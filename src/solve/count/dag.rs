@@ -187,6 +187,39 @@ impl Layer {
         }
     }
 
+    /// Makes the paths from the start to the states after this step (`paths[starts[s + 1]..
+    /// starts[s + 2]]`, the step being number `s` in the flat array) from those before it,
+    /// through the transitions whose digit `allowed` holds.
+    fn forward<P: Copy + Default + AddAssign>(
+        &self,
+        allowed: Mask,
+        paths: &mut [P],
+        starts: &[usize],
+        s: usize,
+    ) {
+        let (done, rest) = paths.split_at_mut(starts[s + 1]);
+        let here = &done[starts[s]..];
+        let next = &mut rest[..starts[s + 2] - starts[s + 1]];
+        next.fill(P::default());
+        self.each(allowed, |e| next[e.to as usize] += here[e.from as usize]);
+    }
+
+    /// Makes the paths to the end from the states before this step (`paths[starts[s]..
+    /// starts[s + 1]]`) from those after it, as [`Layer::forward`] the other way.
+    fn backward<P: Copy + Default + AddAssign>(
+        &self,
+        allowed: Mask,
+        paths: &mut [P],
+        starts: &[usize],
+        s: usize,
+    ) {
+        let (here, after) = paths.split_at_mut(starts[s + 1]);
+        let here = &mut here[starts[s]..];
+        let after = &after[..starts[s + 2] - starts[s + 1]];
+        here.fill(P::default());
+        self.each(allowed, |e| here[e.from as usize] += after[e.to as usize]);
+    }
+
     fn with_digit(&self, d: u8) -> &[Edge] {
         let d = usize::from(d);
         &self.edges[self.starts[d] as usize..self.starts[d + 1] as usize]
@@ -430,11 +463,7 @@ impl Dag {
                 paths,
                 ..
             } = &mut *back;
-            let (here, after) = paths.split_at_mut(starts[t + 1]);
-            let here = &mut here[starts[t]..];
-            let after = &after[..starts[t + 2] - starts[t + 1]];
-            here.fill(0);
-            segment.layers[local].each(masks[t], |e| here[e.from as usize] += after[e.to as usize]);
+            segment.layers[local].backward(masks[t], paths, starts, t);
             back.valid_from = t;
         }
         back

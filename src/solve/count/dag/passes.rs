@@ -108,13 +108,7 @@ impl<P: Paths> Passes<P> {
     fn forward(&mut self, dag: &Dag, upto: usize) {
         while self.forward_to < upto {
             let s = self.forward_to;
-            let (done, rest) = self.forward.split_at_mut(self.starts[s + 1]);
-            let paths = &done[self.starts[s]..];
-            let next = &mut rest[..self.starts[s + 2] - self.starts[s + 1]];
-            next.fill(P::default());
-            dag.layers[s].each(self.allowed[s], |e| {
-                next[e.to as usize] += paths[e.from as usize]
-            });
+            dag.layers[s].forward(self.allowed[s], &mut self.forward, &self.starts, s);
             self.forward_to = s + 1;
         }
     }
@@ -123,13 +117,7 @@ impl<P: Paths> Passes<P> {
     fn backward(&mut self, dag: &Dag, from: usize) {
         while self.backward_from > from {
             let s = self.backward_from - 1;
-            let (before, after) = self.backward.split_at_mut(self.starts[s + 1]);
-            let here = &mut before[self.starts[s]..];
-            let paths = &after[..self.starts[s + 2] - self.starts[s + 1]];
-            here.fill(P::default());
-            dag.layers[s].each(self.allowed[s], |e| {
-                here[e.from as usize] += paths[e.to as usize]
-            });
+            dag.layers[s].backward(self.allowed[s], &mut self.backward, &self.starts, s);
             self.backward_from = s;
         }
     }

@@ -183,11 +183,7 @@ impl Segment {
         }
         while *forward_to < upto {
             let s = *forward_to;
-            let (done, rest) = paths.split_at_mut(starts[s + 1]);
-            let here = &done[starts[s]..];
-            let next = &mut rest[..starts[s + 2] - starts[s + 1]];
-            next.fill(0);
-            self.layers[s].each(masks[s], |e| next[e.to as usize] += here[e.from as usize]);
+            self.layers[s].forward(masks[s], paths, starts, s);
             *forward_to = s + 1;
             if s + 1 == steps {
                 // Only redoing the last step changes the paths after it.
