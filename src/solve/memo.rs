@@ -334,6 +334,12 @@ impl Memo {
         self.graphs.get(key).cloned()
     }
 
+    /// The graphs kept.
+    #[cfg(test)]
+    pub(crate) fn graphs(&self) -> impl Iterator<Item = &Graph> {
+        self.graphs.values().map(|g| &**g)
+    }
+
     /// Whether any graph was kept.
     pub(crate) fn has_graphs(&self) -> bool {
         !self.graphs.is_empty()

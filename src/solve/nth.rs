@@ -358,15 +358,16 @@ mod tests {
 
     /// Counts generated 7 × 7 puzzles whose root parts the count cuts in an elimination order,
     /// with a cache made by `memo`, and checks every jump through the circuits it kept; the
-    /// puzzles walked, and how many of them had counts dropped from the cache. `forgetful`:
-    /// the walks remember few answers of the walks before them.
+    /// puzzles walked, how many of them had counts dropped from the cache, and the branchings
+    /// with one arm that the circuits' arms took over. `forgetful`: the walks remember few
+    /// answers of the walks before them.
     fn walk_kept_circuits(
         memo: impl Fn() -> crate::solve::memo::Memo,
         forgetful: bool,
-    ) -> (usize, usize) {
-        use crate::solve::count::{Plan, generated_root};
+    ) -> (usize, usize, usize) {
+        use crate::solve::count::{Graph, Plan, generated_root};
 
-        let (mut walked, mut dropped) = (0, 0);
+        let (mut walked, mut dropped, mut taken_over) = (0, 0, 0);
         for seed in 0..40 {
             let Some((model, root)) = generated_root(7, 7, 0.25, seed) else {
                 continue;
@@ -392,16 +393,25 @@ mod tests {
             assert!(forgetful || stream.len() < 2 || solver.recall.recalled > 0);
             walked += 1;
             dropped += usize::from(solver.memo.evicted > 0);
+            for graph in solver.memo.graphs() {
+                if let Graph::Cut(circuit) = graph {
+                    taken_over += circuit.taken_over;
+                }
+            }
         }
-        (walked, dropped)
+        (walked, dropped, taken_over)
     }
 
     /// Walks through root parts the count cut in an elimination order (their circuits read
     /// under the walk's decisions) find every solution where the stream puts it.
     #[test]
     fn walks_through_kept_circuits_follow_the_stream() {
-        let (walked, _) = walk_kept_circuits(crate::solve::memo::Memo::default, false);
+        let (walked, _, taken_over) = walk_kept_circuits(crate::solve::memo::Memo::default, false);
         assert!(walked >= 5, "only {walked} puzzles with a kept circuit");
+        assert!(
+            taken_over >= 10,
+            "only {taken_over} branchings with one arm taken over"
+        );
     }
 
     /// A recording whose cache drops the states it met (and their nodes) counts them again
@@ -412,7 +422,7 @@ mod tests {
         use crate::solve::memo::Memo;
 
         // Room for a few counts, and for every graph.
-        let (_, dropped) =
+        let (_, dropped, _) =
             walk_kept_circuits(|| Memo::new(2 << 10).with_graph_budget(64 << 20), true);
         assert!(
             dropped >= 5,
