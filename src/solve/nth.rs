@@ -360,10 +360,12 @@ mod tests {
     /// with a cache made by `memo`, and checks every jump through the circuits it kept; the
     /// puzzles walked, how many of them had counts dropped from the cache, and the branchings
     /// with one arm that the circuits' arms took over. `forgetful`: the walks remember few
-    /// answers of the walks before them.
+    /// answers of the walks before them. `closing`: how the circuits' evaluations find closed
+    /// arms (see `Circuit::find_closed_arms`).
     fn walk_kept_circuits(
         memo: impl Fn() -> crate::solve::memo::Memo,
         forgetful: bool,
+        closing: Option<bool>,
     ) -> (usize, usize, usize) {
         use crate::solve::count::{Graph, Plan, generated_root};
 
@@ -387,6 +389,14 @@ mod tests {
             if forgetful {
                 solver.recall = crate::solve::recall::Recall::within(1 << 10);
             }
+            if closing.is_some() {
+                solver.count().unwrap();
+                for graph in solver.memo.graphs() {
+                    if let Graph::Cut(circuit) = graph {
+                        circuit.find_closed_arms(closing);
+                    }
+                }
+            }
             if !jumps_land_on_the_stream(&mut solver, &stream, seed) {
                 continue;
             }
@@ -406,12 +416,24 @@ mod tests {
     /// under the walk's decisions) find every solution where the stream puts it.
     #[test]
     fn walks_through_kept_circuits_follow_the_stream() {
-        let (walked, _, taken_over) = walk_kept_circuits(crate::solve::memo::Memo::default, false);
+        let (walked, _, taken_over) =
+            walk_kept_circuits(crate::solve::memo::Memo::default, false, None);
         assert!(walked >= 5, "only {walked} puzzles with a kept circuit");
         assert!(
             taken_over >= 10,
             "only {taken_over} branchings with one arm taken over"
         );
+    }
+
+    /// The same with every evaluation finding closed arms by the digits ruled out, and with
+    /// none doing so.
+    #[test]
+    fn walks_through_kept_circuits_follow_the_stream_however_they_find_closed_arms() {
+        for closing in [true, false] {
+            let (walked, _, _) =
+                walk_kept_circuits(crate::solve::memo::Memo::default, false, Some(closing));
+            assert!(walked >= 5, "only {walked} puzzles with a kept circuit");
+        }
     }
 
     /// A recording whose cache drops the states it met (and their nodes) counts them again
@@ -422,8 +444,11 @@ mod tests {
         use crate::solve::memo::Memo;
 
         // Room for a few counts, and for every graph.
-        let (_, dropped, _) =
-            walk_kept_circuits(|| Memo::new(2 << 10).with_graph_budget(64 << 20), true);
+        let (_, dropped, _) = walk_kept_circuits(
+            || Memo::new(2 << 10).with_graph_budget(64 << 20),
+            true,
+            None,
+        );
         assert!(
             dropped >= 5,
             "only {dropped} puzzles with a circuit and counts dropped"

@@ -15,12 +15,14 @@
 //! once the state decides the plan's first variables.
 
 mod evaluation;
+mod forcing;
 
 use std::sync::Mutex;
 
 use super::Dag;
 use crate::solve::combos::{Mask, is_single};
 use evaluation::{Scratch, Value};
+use forcing::Forcing;
 
 /// Bytes a node (with what evaluations keep of it), an arm, a forced digit or a product's part
 /// take, for the memory budget (vectors' spare capacity aside).
@@ -79,6 +81,8 @@ pub(crate) struct Circuit {
     parts: Vec<u32>,
     root: u32,
     bytes: usize,
+    /// The arms by the digits they force, made once the nodes are laid out.
+    forcing: Forcing,
     /// What the last evaluation left (see [`Scratch`]).
     scratch: Mutex<Scratch>,
     /// How many branchings with one arm arms took over (see [`Circuit::lay_out`]).
@@ -282,6 +286,8 @@ impl Building {
             ..self.circuit
         };
         circuit.lay_out();
+        circuit.forcing = Forcing::new(&circuit.vars, &circuit.arms, &circuit.forced);
+        circuit.bytes += circuit.forcing.bytes();
         Some(circuit)
     }
 }

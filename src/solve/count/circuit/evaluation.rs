@@ -166,6 +166,15 @@ pub(super) struct Scratch {
     stack: Vec<(u32, bool)>,
     /// Per arm of a reached branching, whether its forced digits are all allowed.
     open: Vec<bool>,
+    /// Per arm, the evaluation that found it closed by the digits it rules out (see
+    /// [`Forcing`](super::forcing::Forcing)), where it did.
+    closed: Vec<u32>,
+    /// The nodes the last evaluation reached.
+    reached: usize,
+    /// Whether evaluations find closed arms by the digits ruled out (`Some(true)`) or by
+    /// testing each arm they reach (`Some(false)`), instead of as they see fit.
+    #[cfg(test)]
+    pub(super) closing: Option<bool>,
 }
 
 impl Scratch {
@@ -175,6 +184,8 @@ impl Scratch {
             self.marks = vec![(0, 0); nodes];
             self.stamp = 0;
             self.open = vec![false; arms];
+            self.closed = vec![0; arms];
+            self.reached = nodes;
         }
         self.stamp += 1;
         self.values.clear();
@@ -321,15 +332,47 @@ impl<'c> Evaluation<'c> {
         }
     }
 
+    /// Marks the arms closed by the digits `allowed` rules out, if that is cheaper than testing
+    /// each arm reached: where the last evaluation reached an eighth of the nodes or more, and
+    /// the arms forcing those digits are fewer than an eighth of the forced digits. Whether it
+    /// did.
+    fn close_arms(&mut self) -> bool {
+        let (circuit, allowed) = (self.circuit, self.allowed);
+        let forcing = &circuit.forcing;
+        let wide = 8 * self.scratch.reached >= circuit.nodes.len();
+        let cheap = || {
+            let mut work = 0;
+            forcing.closed(&circuit.vars, allowed).all(|arms| {
+                work += arms.len();
+                8 * work <= circuit.forced.len()
+            })
+        };
+        #[cfg(test)]
+        let by_digits = self.scratch.closing.unwrap_or_else(|| wide && cheap());
+        #[cfg(not(test))]
+        let by_digits = wide && cheap();
+        if by_digits {
+            let scratch = &mut *self.scratch;
+            for arms in forcing.closed(&circuit.vars, allowed) {
+                for &a in arms {
+                    scratch.closed[a as usize] = scratch.stamp;
+                }
+            }
+        }
+        by_digits
+    }
+
     /// Reaches the nodes from the root through the open arms and values each after its reached
     /// children (depth first, without recursion); false if a narrow count passed 128 bits.
     fn reach(&mut self, mode: Mode) -> bool {
         let circuit = self.circuit;
+        let by_digits = self.close_arms();
         // A node on the stack, and whether its children are on it above it already.
         let mut stack = std::mem::take(&mut self.scratch.stack);
         stack.clear();
         stack.push((circuit.root, false));
         let mut fits = true;
+        let mut reached = 0;
         while let Some((node, expanded)) = stack.pop() {
             if expanded {
                 match mode {
@@ -345,6 +388,7 @@ impl<'c> Evaluation<'c> {
             if !self.scratch.reach(node) {
                 continue;
             }
+            reached += 1;
             stack.push((node, true));
             match circuit.nodes[node as usize] {
                 Node::Product { from, to } => {
@@ -354,7 +398,10 @@ impl<'c> Evaluation<'c> {
                 Node::Decide { from, to } => {
                     for a in from as usize..to as usize {
                         let arm = &circuit.arms[a];
-                        let open = open(circuit, self.allowed, arm);
+                        let open = match by_digits {
+                            true => self.scratch.closed[a] != self.scratch.stamp,
+                            false => open(circuit, self.allowed, arm),
+                        };
                         self.scratch.open[a] = open;
                         if open {
                             stack.push((arm.child, false));
@@ -365,6 +412,7 @@ impl<'c> Evaluation<'c> {
             }
         }
         self.scratch.stack = stack;
+        self.scratch.reached = reached;
         fits
     }
 
@@ -598,6 +646,16 @@ fn open(circuit: &Circuit, allowed: &[Mask], arm: &Arm) -> bool {
 }
 
 impl Circuit {
+    /// Has evaluations find closed arms by the digits ruled out (`Some(true)`), by testing each
+    /// arm they reach (`Some(false)`), or as they see fit (`None`).
+    #[cfg(test)]
+    pub(crate) fn find_closed_arms(&self, by_digits: Option<bool>) {
+        self.scratch
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .closing = by_digits;
+    }
+
     /// The solutions the digits `allowed` (a mask per variable) leave.
     #[cfg(test)]
     pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
@@ -677,15 +735,10 @@ mod tests {
         assert_eq!(small.per_digit()[3], Tally::Small(20));
     }
 
-    /// Narrow evaluations answer (without giving way to the wide values) what the wide ones do:
-    /// digit counts for every target under random digits, sparse target digits among them, on
-    /// a hand-made circuit with branchings, products and parts without solutions; and picks
-    /// find a solution exactly when the wide count has one.
-    #[test]
-    fn narrow_evaluations_answer_as_wide_ones_do() {
-        use rand::rngs::StdRng;
-        use rand::{Rng, SeedableRng};
-
+    /// A hand-made circuit of four variables with branchings, products and parts without
+    /// solutions under some digits: variable 0 takes 3 (then 1 is 3, 5 or 7 and 2 decides 3's
+    /// digits) or 7 (then 1, 2 and 3 are free within their digits).
+    fn sample_circuit() -> Circuit {
         use crate::solve::count::circuit::Building;
 
         let set = |ds: &[u8]| ds.iter().fold(0 as Mask, |m, &d| m | 1 << d);
@@ -694,8 +747,6 @@ mod tests {
             domains[v as usize] = 1 << d;
             b.forced(&[v], &domains)
         };
-        // Variable 0 takes 3 (then 1 is 3, 5 or 7 and 2 decides 3's digits) or 7 (then 1, 2
-        // and 3 are free within their digits).
         let mut b = Building::within(1 << 20, 1, (0.0, 1.0));
         let one = b.lone(1, set(&[3, 5, 7]));
         let low = b.lone(3, set(&[1, 2]));
@@ -711,8 +762,18 @@ mod tests {
         let seven = b.product(&parts);
         let (at_three, at_seven) = (forced(&mut b, 0, 3), forced(&mut b, 0, 7));
         let root = b.decide(&[(at_three, three), (at_seven, seven)]);
-        let circuit = b.finish(root, &[0, 1, 2, 3]).expect("recorded");
+        b.finish(root, &[0, 1, 2, 3]).expect("recorded")
+    }
 
+    /// Narrow evaluations answer (without giving way to the wide values) what the wide ones do:
+    /// digit counts for every target under random digits, sparse target digits among them, on
+    /// a hand-made circuit, and picks find a solution exactly when the wide count has one.
+    #[test]
+    fn narrow_evaluations_answer_as_wide_ones_do() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+
+        let circuit = sample_circuit();
         let mut rng = StdRng::seed_from_u64(5);
         let any: Mask = 0b11_1111_1110;
         let mut solutions = 0;
@@ -738,6 +799,36 @@ mod tests {
             }
         }
         assert!(solutions > 30, "only {solutions} draws with a solution");
+    }
+
+    /// Arms found closed by the digits ruled out are those that testing each arm finds closed:
+    /// counts per digit, and picks, come out the same either way under random digits.
+    #[test]
+    fn arms_closed_by_the_digits_ruled_out_are_those_testing_finds() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+
+        let circuit = sample_circuit();
+        let mut rng = StdRng::seed_from_u64(9);
+        let any: Mask = 0b11_1111_1110;
+        for _ in 0..300 {
+            // Mostly all digits, as early in a walk.
+            let allowed: Vec<Mask> = (0..4)
+                .map(|_| match rng.random_bool(0.5) {
+                    true => any,
+                    false => rng.random::<u16>() & any,
+                })
+                .collect();
+            let answers = |by_digits| {
+                circuit.find_closed_arms(Some(by_digits));
+                let counts: Vec<[Tally; 10]> =
+                    (0..4).map(|t| circuit.digit_counts(&allowed, t)).collect();
+                let mut picked = [0; 4];
+                let found = circuit.pick(&allowed, &mut picked);
+                (counts, found.then_some(picked))
+            };
+            assert_eq!(answers(true), answers(false), "{allowed:?}");
+        }
     }
 
     /// A product with a part without solutions has none, and a narrow evaluation says so
