@@ -169,6 +169,8 @@ pub(super) struct Scratch {
     /// Per arm, the evaluation that found it closed by the digits it rules out (see
     /// [`Forcing`](super::forcing::Forcing)), where it did.
     closed: Vec<u32>,
+    /// Per arm, the evaluation that found it forcing the target a digit, and the digit.
+    targets: Vec<(u32, u8)>,
     /// The nodes the last evaluation reached.
     reached: usize,
     /// Whether evaluations find closed arms by the digits ruled out (`Some(true)`) or by
@@ -185,6 +187,7 @@ impl Scratch {
             self.stamp = 0;
             self.open = vec![false; arms];
             self.closed = vec![0; arms];
+            self.targets = vec![(0, 0); arms];
             self.reached = nodes;
         }
         self.stamp += 1;
@@ -362,11 +365,33 @@ impl<'c> Evaluation<'c> {
         by_digits
     }
 
+    /// Marks the arms that force `target` a digit, with the digit, where the last evaluation
+    /// reached an eighth of the nodes or more: cheaper then than finding the target among the
+    /// forced digits of each arm reached. Whether it did.
+    fn mark_target(&mut self, target: Option<u32>) -> bool {
+        let circuit = self.circuit;
+        let Some(target) = target.filter(|_| 8 * self.scratch.reached >= circuit.nodes.len())
+        else {
+            return false;
+        };
+        let scratch = &mut *self.scratch;
+        for (d, arms) in circuit.forcing.forcing(&circuit.vars, target) {
+            for &a in arms {
+                scratch.targets[a as usize] = (scratch.stamp, d);
+            }
+        }
+        true
+    }
+
     /// Reaches the nodes from the root through the open arms and values each after its reached
     /// children (depth first, without recursion); false if a narrow count passed 128 bits.
     fn reach(&mut self, mode: Mode) -> bool {
         let circuit = self.circuit;
         let by_digits = self.close_arms();
+        let marked = match mode {
+            Mode::Narrow(narrow) => self.mark_target(narrow.target),
+            Mode::Wide(_) => false,
+        };
         // A node on the stack, and whether its children are on it above it already.
         let mut stack = std::mem::take(&mut self.scratch.stack);
         stack.clear();
@@ -377,7 +402,7 @@ impl<'c> Evaluation<'c> {
             if expanded {
                 match mode {
                     Mode::Wide(target) => self.value(node, target),
-                    Mode::Narrow(narrow) => fits = self.narrow_value(node, &narrow),
+                    Mode::Narrow(narrow) => fits = self.narrow_value(node, &narrow, marked),
                 }
                 if !fits {
                     break;
@@ -418,7 +443,8 @@ impl<'c> Evaluation<'c> {
 
     /// Counts a reached node whose reached children have theirs, as
     /// [`Evaluation::wide_value`] does, in `u128`s at the end of the narrow counts; false if a count passes 128 bits.
-    fn narrow_value(&mut self, node: u32, narrow: &Narrow) -> bool {
+    /// `marked`: the arms forcing the target are marked (see [`Evaluation::mark_target`]).
+    fn narrow_value(&mut self, node: u32, narrow: &Narrow, marked: bool) -> bool {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let scratch = &mut *self.scratch;
         let width = narrow.width;
@@ -485,19 +511,25 @@ impl<'c> Evaluation<'c> {
                     }
                     let arm = &circuit.arms[a];
                     let (counts, child_split) = scratch.counts(arm.child, width);
-                    let forced = &circuit.forced[arm.from as usize..arm.to as usize];
-                    let target = narrow
-                        .target
-                        .and_then(|t| forced.binary_search_by_key(&t, |&(v, _)| v).ok());
+                    let target = match marked {
+                        true => Some(scratch.targets[a])
+                            .filter(|&(stamp, _)| stamp == scratch.stamp)
+                            .map(|(_, d)| d),
+                        false => narrow.target.and_then(|t| {
+                            let forced = &circuit.forced[arm.from as usize..arm.to as usize];
+                            let i = forced.binary_search_by_key(&t, |&(v, _)| v).ok()?;
+                            Some(forced[i].1)
+                        }),
+                    };
                     let sums = match target {
-                        Some(i) => {
+                        Some(d) => {
                             split = true;
                             let Some(total) =
                                 counts.iter().try_fold(0u128, |s, &n| narrow.add(s, n))
                             else {
                                 return false;
                             };
-                            let at = narrow.index(forced[i].1);
+                            let at = narrow.index(d);
                             narrow.add(acc[at], total).map(|s| acc[at] = s)
                         }
                         None if child_split => {

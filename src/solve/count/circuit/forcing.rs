@@ -61,6 +61,24 @@ impl Forcing {
             + std::mem::size_of_val(self.arms.as_slice())
     }
 
+    /// The arms that force `var` (one of `vars`, the circuit's) a digit, with the digit.
+    pub(super) fn forcing<'f>(
+        &'f self,
+        vars: &[u32],
+        var: u32,
+    ) -> impl Iterator<Item = (u8, &'f [u32])> + 'f {
+        let at = vars.binary_search(&var).ok();
+        at.into_iter().flat_map(move |at| {
+            digits(self.digits[at]).map(move |d| {
+                let p = 10 * at + d as usize;
+                (
+                    d as u8,
+                    &self.arms[self.from[p] as usize..self.from[p + 1] as usize],
+                )
+            })
+        })
+    }
+
     /// The arms that force a digit `allowed` rules out of one of `vars` (the circuit's), as
     /// slices that may share arms.
     pub(super) fn closed<'f>(
