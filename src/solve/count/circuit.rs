@@ -30,7 +30,7 @@ const NODE_BYTES: usize = std::mem::size_of::<Node>() + SCRATCH_BYTES;
 /// Bytes per node that evaluations keep (its mark, and if reached its narrow counts, at most ten
 /// `u128`s, or its wide value), counted with the node.
 const SCRATCH_BYTES: usize = std::mem::size_of::<Value>() + std::mem::size_of::<(u32, u32)>();
-const ARM_BYTES: usize = std::mem::size_of::<Arm>();
+const ARM_BYTES: usize = std::mem::size_of::<Arm>() + evaluation::ARM_SCRATCH_BYTES;
 const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();
 const PART_BYTES: usize = std::mem::size_of::<u32>();
 

@@ -146,6 +146,11 @@ impl Value {
     }
 }
 
+/// Bytes per arm that evaluations keep (whether it is open, closed by the digits ruled out,
+/// and its target digit), counted with the arm.
+pub(super) const ARM_SCRATCH_BYTES: usize =
+    std::mem::size_of::<bool>() + std::mem::size_of::<u32>() + std::mem::size_of::<(u32, u8)>();
+
 /// What an evaluation leaves behind for the next one, so that it costs what it reaches, not
 /// the whole circuit (see the module's notes).
 #[derive(Debug, Default)]
@@ -442,8 +447,9 @@ impl<'c> Evaluation<'c> {
     }
 
     /// Counts a reached node whose reached children have theirs, as
-    /// [`Evaluation::wide_value`] does, in `u128`s at the end of the narrow counts; false if a count passes 128 bits.
-    /// `marked`: the arms forcing the target are marked (see [`Evaluation::mark_target`]).
+    /// [`Evaluation::wide_value`] does, in `u128`s at the end of the narrow counts; false if a
+    /// count passes 128 bits. `marked`: the arms forcing the target are marked (see
+    /// [`Evaluation::mark_target`]).
     fn narrow_value(&mut self, node: u32, narrow: &Narrow, marked: bool) -> bool {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let scratch = &mut *self.scratch;
