@@ -16,13 +16,15 @@
 
 mod evaluation;
 mod forcing;
+mod value;
 
 use std::sync::Mutex;
 
 use super::Dag;
 use crate::solve::combos::{Mask, is_single};
-use evaluation::{Scratch, Value};
+use evaluation::Scratch;
 use forcing::Forcing;
+use value::Value;
 
 /// Bytes a node (with what evaluations keep of it), an arm, a forced digit or a product's part
 /// take, for the memory budget (vectors' spare capacity aside).
