@@ -33,7 +33,10 @@ const NODE_BYTES: usize = std::mem::size_of::<Node>() + SCRATCH_BYTES;
 /// `u128`s, or its wide value), counted with the node.
 const SCRATCH_BYTES: usize = std::mem::size_of::<Value>() + std::mem::size_of::<(u32, u32)>();
 const ARM_BYTES: usize = std::mem::size_of::<Arm>() + evaluation::ARM_SCRATCH_BYTES;
-const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>();
+/// A forced digit's bytes, its entry in the arms by the digits they force ([`Forcing`])
+/// included: charged while recording, so that a circuit that fits its room still does once
+/// that index is made.
+const FORCED_BYTES: usize = std::mem::size_of::<(u32, u8)>() + forcing::ARM_BYTES;
 const PART_BYTES: usize = std::mem::size_of::<u32>();
 
 /// Bytes a recording takes before its progress may give it up ([`Building::foresee`]): a
@@ -289,7 +292,7 @@ impl Building {
         };
         circuit.lay_out();
         circuit.forcing = Forcing::new(&circuit.vars, &circuit.arms, &circuit.forced);
-        circuit.bytes += circuit.forcing.bytes();
+        circuit.bytes += circuit.forcing.rows_bytes();
         Some(circuit)
     }
 }
@@ -515,6 +518,32 @@ mod tests {
         let mut out = [0; 5];
         assert!(circuit.pick(&[1 << 1, any, any, any, any], &mut out));
         assert_eq!(out[..4], [1, 2, 3, 4]);
+    }
+
+    /// The bytes a recording charges as it goes cover its forced digits with their entries in
+    /// the index of arms by the digits they force, made once it is finished: a recording that
+    /// fits its room still fits with the index.
+    #[test]
+    fn a_recording_charges_the_index_of_its_arms_as_it_goes() {
+        const VARS: usize = 200;
+        let mut b = Building::within(1 << 20, 1, (0.0, 1.0));
+        let mut arms = Vec::new();
+        for d in 1..=9 {
+            let child = b.lone(1, 0b11_1111_1110 & !(1 << d));
+            let mut domains = [1 << d; VARS];
+            domains[1] = 0b11_1111_1110;
+            let vars: Vec<u32> = (0..VARS as u32).filter(|&v| v != 1).collect();
+            arms.push((b.forced(&vars, &domains), child));
+        }
+        let root = b.decide(&arms);
+        let charged = b.circuit.bytes;
+        let vars: Vec<u32> = (0..VARS as u32).collect();
+        let circuit = b.finish(root, &vars).expect("recorded");
+        assert_eq!(circuit.forced.len(), 9 * (VARS - 1));
+        let held = std::mem::size_of_val(circuit.forced.as_slice())
+            + std::mem::size_of_val(circuit.forcing.arms.as_slice());
+        assert!(charged >= held, "{charged} < {held}");
+        assert!(circuit.bytes() >= held + circuit.forcing.rows_bytes());
     }
 
     /// Digit counts past 128 bits come out exact (the narrow evaluation gives way to the wide),

@@ -8,6 +8,9 @@ use super::Arm;
 use crate::solve::combos::Mask;
 use crate::solve::propagate::digits;
 
+/// Bytes an arm's entry takes, one per forced digit.
+pub(super) const ARM_BYTES: usize = std::mem::size_of::<u32>();
+
 /// The arms forcing each digit of each variable of a circuit, in compressed rows by the
 /// variable's place among the circuit's (ascending) variables and the digit.
 #[derive(Debug, Default)]
@@ -17,7 +20,7 @@ pub(super) struct Forcing {
     /// Per variable and digit (`10 * place + digit`), where its arms start in `arms`; the
     /// last entry is where they end.
     from: Vec<u32>,
-    arms: Vec<u32>,
+    pub(super) arms: Vec<u32>,
 }
 
 impl Forcing {
@@ -54,11 +57,10 @@ impl Forcing {
         }
     }
 
-    /// Bytes held.
-    pub(super) fn bytes(&self) -> usize {
-        std::mem::size_of_val(self.digits.as_slice())
-            + std::mem::size_of_val(self.from.as_slice())
-            + std::mem::size_of_val(self.arms.as_slice())
+    /// Bytes held besides the arms' entries ([`ARM_BYTES`] each, charged with the forced
+    /// digits they stand for).
+    pub(super) fn rows_bytes(&self) -> usize {
+        std::mem::size_of_val(self.digits.as_slice()) + std::mem::size_of_val(self.from.as_slice())
     }
 
     /// The arms that force `var` (one of `vars`, the circuit's) a digit, with the digit.
