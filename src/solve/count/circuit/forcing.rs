@@ -20,6 +20,7 @@ pub(super) struct Forcing {
     /// Per variable and digit (`10 * place + digit`), where its arms start in `arms`; the
     /// last entry is where they end.
     from: Vec<u32>,
+    /// The arms, by variable and digit.
     pub(super) arms: Vec<u32>,
 }
 
