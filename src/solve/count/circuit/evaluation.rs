@@ -206,6 +206,12 @@ impl<'c> Evaluation<'c> {
         }
     }
 
+    /// Whether this evaluation likely reaches most of the circuit: the last one reached an
+    /// eighth of its nodes or more (a walk's evaluations come in runs of either kind).
+    fn reaches_most(&self) -> bool {
+        8 * self.scratch.reached >= self.circuit.nodes.len()
+    }
+
     /// Marks the arms closed by the digits `allowed` rules out, if that is cheaper than testing
     /// each arm reached: where the last evaluation reached an eighth of the nodes or more, and
     /// the arms forcing those digits are fewer than an eighth of the forced digits. Whether it
@@ -213,7 +219,7 @@ impl<'c> Evaluation<'c> {
     fn close_arms(&mut self) -> bool {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let forcing = &circuit.forcing;
-        let wide = 8 * self.scratch.reached >= circuit.nodes.len();
+        let wide = self.reaches_most();
         let cheap = || {
             let mut work = 0;
             forcing.closed(&circuit.vars, allowed).all(|arms| {
@@ -241,8 +247,7 @@ impl<'c> Evaluation<'c> {
     /// forced digits of each arm reached. Whether it did.
     fn mark_target(&mut self, target: Option<u32>) -> bool {
         let circuit = self.circuit;
-        let Some(target) = target.filter(|_| 8 * self.scratch.reached >= circuit.nodes.len())
-        else {
+        let Some(target) = target.filter(|_| self.reaches_most()) else {
             return false;
         };
         let scratch = &mut *self.scratch;
