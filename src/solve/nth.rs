@@ -16,11 +16,10 @@ use super::anchor::{self, lead};
 use super::combos::{Mask, is_single};
 use super::count::{Cancelled, Counter, Graph, branch_var, on_deep_stack};
 use super::memo::Tally;
-use super::propagate::{assign, digits, propagate_all};
+use super::propagate::{assign, digits};
 use super::recall::Recall;
 use super::search::write;
 use super::split_due;
-use super::state::State;
 use super::{Solution, Solver, Stats};
 use crate::grid::Letter;
 
@@ -221,10 +220,9 @@ impl Solver<'_> {
         let (sweep_from, flow_after) = (self.sweep_from, self.tuning.flow_after);
         let (found, mut stats) = on_deep_stack(model.vars, None, |_| {
             let mut stats = Stats::default();
-            let mut state = State::new(model);
-            if propagate_all(model, &mut state).is_err() {
+            let Some(state) = recall.root(model) else {
                 return (None, stats);
-            }
+            };
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, None);
             // Counted as `count` would, so that root components keep their graphs (swept) or
