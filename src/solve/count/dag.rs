@@ -12,6 +12,7 @@
 //! A sweep that starts where an earlier one left off shares that one's first steps
 //! ([`Segment`]); its own graph holds only the steps after them.
 
+mod layer;
 mod passes;
 mod recording;
 mod segment;
@@ -20,6 +21,7 @@ use std::ops::{AddAssign, Mul};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::solve::combos::{Mask, is_single};
+use layer::Layer;
 use passes::{Kept, Passes};
 pub(crate) use recording::Recording;
 use segment::Back;
@@ -145,103 +147,6 @@ impl Slot for Numbered {
     }
 }
 
-/// One transition: from a state before a step to a state after it.
-#[derive(Clone, Copy, Debug)]
-struct Edge {
-    from: u32,
-    to: u32,
-}
-
-/// A step's transitions grouped by digit, so that a pass reads only the digits allowed.
-#[derive(Debug)]
-struct Layer {
-    /// By digit, then by source.
-    edges: Vec<Edge>,
-    /// Digit `d`'s transitions are `edges[starts[d]..starts[d + 1]]`.
-    starts: [u32; 11],
-    /// The digits with transitions.
-    digits: Mask,
-}
-
-impl Layer {
-    /// The layer of the transitions `(from, digit, to)`.
-    fn new(edges: impl Iterator<Item = (u32, u8, u32)>) -> Layer {
-        let mut kept: Vec<(u8, Edge)> = edges
-            .map(|(from, digit, to)| (digit, Edge { from, to }))
-            .collect();
-        kept.sort_unstable_by_key(|&(digit, e)| (digit, e.from));
-        let mut starts = [0u32; 11];
-        for &(digit, _) in &kept {
-            starts[usize::from(digit) + 1] += 1;
-        }
-        for d in 0..10 {
-            starts[d + 1] += starts[d];
-        }
-        let digits = (1..10)
-            .filter(|&d| starts[d + 1] > starts[d])
-            .fold(0, |m: Mask, d| m | 1 << d);
-        Layer {
-            edges: kept.into_iter().map(|(_, e)| e).collect(),
-            starts,
-            digits,
-        }
-    }
-
-    /// Makes the paths from the start to the states after this step (`paths[starts[s + 1]..
-    /// starts[s + 2]]`, the step being number `s` in the flat array) from those before it,
-    /// through the transitions whose digit `allowed` holds.
-    fn forward<P: Copy + Default + AddAssign>(
-        &self,
-        allowed: Mask,
-        paths: &mut [P],
-        starts: &[usize],
-        s: usize,
-    ) {
-        let (done, rest) = paths.split_at_mut(starts[s + 1]);
-        let here = &done[starts[s]..];
-        let next = &mut rest[..starts[s + 2] - starts[s + 1]];
-        next.fill(P::default());
-        self.each(allowed, |e| next[e.to as usize] += here[e.from as usize]);
-    }
-
-    /// Makes the paths to the end from the states before this step (`paths[starts[s]..
-    /// starts[s + 1]]`) from those after it, as [`Layer::forward`] the other way.
-    fn backward<P: Copy + Default + AddAssign>(
-        &self,
-        allowed: Mask,
-        paths: &mut [P],
-        starts: &[usize],
-        s: usize,
-    ) {
-        let (here, after) = paths.split_at_mut(starts[s + 1]);
-        let here = &mut here[starts[s]..];
-        let after = &after[..starts[s + 2] - starts[s + 1]];
-        here.fill(P::default());
-        self.each(allowed, |e| here[e.from as usize] += after[e.to as usize]);
-    }
-
-    fn with_digit(&self, d: u8) -> &[Edge] {
-        let d = usize::from(d);
-        &self.edges[self.starts[d] as usize..self.starts[d + 1] as usize]
-    }
-
-    /// Calls `f` on each transition whose digit `allowed` holds; in one run over them all when
-    /// it holds every digit the step has (most steps of a pass are undecided cells).
-    #[inline]
-    fn each(&self, allowed: Mask, mut f: impl FnMut(&Edge)) {
-        if allowed & self.digits == self.digits {
-            self.edges.iter().for_each(f);
-            return;
-        }
-        let mut left = allowed & self.digits;
-        while left != 0 {
-            let d = left.trailing_zeros() as u8;
-            left &= left - 1;
-            self.with_digit(d).iter().for_each(&mut f);
-        }
-    }
-}
-
 /// Whether a step's digits kept from an earlier pass count as the digits `now` would.
 ///
 /// They do when they hold `now` and `now` is not a decided digit. `now` comes from a state's
@@ -349,13 +254,8 @@ impl Dag {
                 let var = segment.vars[s];
                 let after = back.at(step + 1);
                 let next = digits_of(back.masks[step]).find_map(|d| {
-                    let edges = layer.with_digit(d);
-                    let first = edges.partition_point(|e| e.from < state);
-                    edges[first..]
-                        .iter()
-                        .take_while(|e| e.from == state)
-                        .find(|e| after[e.to as usize] != 0)
-                        .map(|e| (d, e.to))
+                    let to = layer.next(d, state, |to| after[to as usize] != 0)?;
+                    Some((d, to))
                 });
                 let Some((d, to)) = next else {
                     unreachable!("a state with paths to the end has a step on them");
@@ -396,11 +296,9 @@ impl Dag {
         let before = forward.before(local);
         let mut counts = [0u128; 10];
         for d in digits_of(forward.allowed(local)) {
-            counts[usize::from(d)] = segment.layers[local]
-                .with_digit(d)
-                .iter()
-                .map(|e| before[e.from as usize] * after[e.to as usize])
-                .sum();
+            let mut n = 0;
+            segment.layers[local].on_digit(d, |from, to| n += before[from] * after[to]);
+            counts[usize::from(d)] = n;
         }
         counts
     }
@@ -510,15 +408,12 @@ impl Dag {
 
     /// Bytes held (approximately), with the shared steps it was the first to hold.
     pub(crate) fn bytes(&self) -> usize {
-        let edges: usize = self.layers.iter().map(|l| l.edges.len()).sum();
+        let edges: usize = self.layers.iter().map(Layer::bytes).sum();
         let per_step = std::mem::size_of::<Layer>() + 4 + 4 + 2 * 24;
         let states: usize = self.widths.iter().map(|&w| w as usize).sum();
         // The passes a walk keeps: paths to and from every state.
         let per_state = if self.small { 2 * 8 } else { 2 * 16 };
-        edges * std::mem::size_of::<Edge>()
-            + per_step * self.layers.len()
-            + per_state * states
-            + self.sealed
+        edges + per_step * self.layers.len() + per_state * states + self.sealed
     }
 }
 

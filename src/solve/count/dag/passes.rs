@@ -153,9 +153,7 @@ impl<P: Paths> Passes<P> {
         let mut counts = [0u128; 10];
         for d in digits_of(self.allowed[s]) {
             let mut n = P::default();
-            for e in dag.layers[s].with_digit(d) {
-                n += before[e.from as usize] * after[e.to as usize];
-            }
+            dag.layers[s].on_digit(d, |from, to| n += before[from] * after[to]);
             counts[usize::from(d)] = n.into();
         }
         counts
@@ -183,13 +181,8 @@ impl<P: Paths> Passes<P> {
         let first = dag.first();
         for s in 0..dag.layers.len() {
             let next = digits_of(self.allowed[s]).find_map(|d| {
-                let edges = dag.layers[s].with_digit(d);
-                let first = edges.partition_point(|e| e.from < state);
-                edges[first..]
-                    .iter()
-                    .take_while(|e| e.from == state)
-                    .find(|e| alive(s + 1, e.to))
-                    .map(|e| (d, e.to))
+                let to = dag.layers[s].next(d, state, |to| alive(s + 1, to))?;
+                Some((d, to))
             });
             let Some((d, to)) = next else {
                 unreachable!("a state with paths to the end has a step on them");

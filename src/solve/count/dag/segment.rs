@@ -205,10 +205,8 @@ impl Segment {
 
     /// Bytes held: transitions, and the paths kept per state both ways.
     fn bytes(&self) -> usize {
-        let edges: usize = self.layers.iter().map(|l| l.edges.len()).sum();
+        let edges: usize = self.layers.iter().map(Layer::bytes).sum();
         let states: usize = self.widths.iter().map(|&w| w as usize).sum();
-        edges * std::mem::size_of::<super::Edge>()
-            + self.layers.len() * std::mem::size_of::<Layer>()
-            + states * 32
+        edges + self.layers.len() * std::mem::size_of::<Layer>() + states * 32
     }
 }
