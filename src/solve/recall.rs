@@ -57,7 +57,9 @@ struct Asked {
     /// Holds the graph's allocation, so that no other graph takes its address (the key) while
     /// its answers are kept; the graph itself goes when the cache drops it.
     _graph: Weak<Graph>,
-    answers: HashMap<Question, Answer>,
+    /// Hashed by words: a question holds a mask per variable of the graph, hundreds of them,
+    /// and a walk asks hundreds of questions.
+    answers: HashMap<Question, Answer, BuildHasherDefault<WordHasher>>,
 }
 
 /// A question: the digits allowed to the graph's variables (in its order) and what is asked.
@@ -212,7 +214,7 @@ impl Recall {
             .entry(id(graph))
             .or_insert_with(|| Asked {
                 _graph: Arc::downgrade(graph),
-                answers: HashMap::new(),
+                answers: HashMap::default(),
             })
             .answers
             .insert(question, answer);
