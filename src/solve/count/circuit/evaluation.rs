@@ -11,6 +11,9 @@ use super::{Arm, Circuit, Node};
 use crate::solve::combos::Mask;
 use crate::solve::memo::Tally;
 use crate::solve::propagate::digits;
+use narrow::Narrow;
+
+mod narrow;
 
 /// Bytes per arm that evaluations keep (whether it is open, closed by the digits ruled out,
 /// and its target digit), counted with the arm.
@@ -121,66 +124,6 @@ enum Mode {
     /// As `u128` counts split by the digit of the target, giving up past 128 bits (or, to
     /// find a solution, saturating: only whether a count is zero matters then).
     Narrow(Narrow),
-}
-
-/// A narrow evaluation's target and its allowed digits. Its split counts take a `u128` per
-/// allowed digit (two or three, at a walk's decisions) instead of a [`Value`]'s 176 bytes: an
-/// evaluation reaches tens of thousands of nodes, and their values no longer fit in the
-/// processor's caches as `Value`s.
-#[derive(Clone, Copy)]
-struct Narrow {
-    target: Option<u32>,
-    digits: Mask,
-    width: usize,
-    /// Whether counts stop at `u128::MAX` instead of giving up there.
-    saturate: bool,
-}
-
-impl Narrow {
-    /// Splitting by the digits `allowed` leaves `target` (not split without one).
-    fn new(target: Option<u32>, allowed: &[Mask]) -> Narrow {
-        let digits = target.map_or(0, |t| allowed[t as usize]);
-        let width = digits.count_ones() as usize;
-        Narrow {
-            target,
-            digits,
-            width,
-            saturate: false,
-        }
-    }
-
-    /// Not split, and saturating: whether each node has a solution, never giving up.
-    fn presence() -> Narrow {
-        Narrow {
-            target: None,
-            digits: 0,
-            width: 0,
-            saturate: true,
-        }
-    }
-
-    /// Where the target's digit `d` is among its split counts.
-    fn index(&self, d: u8) -> usize {
-        (self.digits & ((1 << d) - 1)).count_ones() as usize
-    }
-
-    /// `a + b`; `None` past 128 bits unless saturating.
-    fn add(&self, a: u128, b: u128) -> Option<u128> {
-        if self.saturate {
-            Some(a.saturating_add(b))
-        } else {
-            a.checked_add(b)
-        }
-    }
-
-    /// `a * b`; `None` past 128 bits unless saturating.
-    fn mul(&self, a: u128, b: u128) -> Option<u128> {
-        if self.saturate {
-            Some(a.saturating_mul(b))
-        } else {
-            a.checked_mul(b)
-        }
-    }
 }
 
 impl<'c> Evaluation<'c> {
@@ -315,131 +258,6 @@ impl<'c> Evaluation<'c> {
         self.scratch.stack = stack;
         self.scratch.reached = reached;
         fits
-    }
-
-    /// Counts a reached node whose reached children have theirs, as
-    /// [`Evaluation::wide_value`] does, in `u128`s at the end of the narrow counts; false if a
-    /// count passes 128 bits. `marked`: the arms forcing the target are marked (see
-    /// [`Evaluation::mark_target`]).
-    fn narrow_value(&mut self, node: u32, narrow: &Narrow, marked: bool) -> bool {
-        let (circuit, allowed) = (self.circuit, self.allowed);
-        let scratch = &mut *self.scratch;
-        let width = narrow.width;
-        let mut acc = [0u128; 10];
-        let mut split = false;
-        match &circuit.nodes[node as usize] {
-            &Node::Lone { var, digits: d } => {
-                let left = d & allowed[var as usize];
-                if Some(var) == narrow.target {
-                    split = true;
-                    for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
-                        *n = u128::from(left >> d & 1);
-                    }
-                } else {
-                    acc[0] = left.count_ones().into();
-                }
-            }
-            Node::Swept(dag) => {
-                if let Some(t) = narrow.target.filter(|t| dag.vars().contains(t)) {
-                    split = true;
-                    let per = dag.digit_counts(allowed, t);
-                    for (n, d) in acc.iter_mut().zip(digits(narrow.digits)) {
-                        *n = per[d as usize];
-                    }
-                } else {
-                    acc[0] = dag.count(allowed);
-                }
-            }
-            &Node::Product { from, to } => {
-                let parts = &circuit.parts[from as usize..to as usize];
-                // A part without solutions leaves none, whatever the others hold: multiplying
-                // them first could pass 128 bits and give up for nothing.
-                let none = |&part: &u32| scratch.counts(part, width).0.iter().all(|&n| n == 0);
-                if parts.iter().any(none) {
-                    acc[0] = 0;
-                } else {
-                    acc[0] = 1;
-                    for &part in parts {
-                        let (counts, part_split) = scratch.counts(part, width);
-                        // The target lies in one part at most: one side of each product is flat.
-                        let a = if part_split {
-                            debug_assert!(!split, "a variable lies in one part of a product");
-                            split = true;
-                            let a = acc[0];
-                            acc[..width].copy_from_slice(counts);
-                            a
-                        } else {
-                            counts[0]
-                        };
-                        for n in &mut acc[..if split { width } else { 1 }] {
-                            let Some(p) = narrow.mul(*n, a) else {
-                                return false;
-                            };
-                            *n = p;
-                        }
-                    }
-                }
-            }
-            &Node::Decide { from, to } => {
-                let mut flat = 0u128;
-                for a in from as usize..to as usize {
-                    if !scratch.open[a] {
-                        continue;
-                    }
-                    let arm = &circuit.arms[a];
-                    let (counts, child_split) = scratch.counts(arm.child, width);
-                    let target = match marked {
-                        true => Some(scratch.targets[a])
-                            .filter(|&(stamp, _)| stamp == scratch.stamp)
-                            .map(|(_, d)| d),
-                        false => narrow.target.and_then(|t| {
-                            let forced = &circuit.forced[arm.from as usize..arm.to as usize];
-                            let i = forced.binary_search_by_key(&t, |&(v, _)| v).ok()?;
-                            Some(forced[i].1)
-                        }),
-                    };
-                    let sums = match target {
-                        Some(d) => {
-                            split = true;
-                            let Some(total) =
-                                counts.iter().try_fold(0u128, |s, &n| narrow.add(s, n))
-                            else {
-                                return false;
-                            };
-                            let at = narrow.index(d);
-                            narrow.add(acc[at], total).map(|s| acc[at] = s)
-                        }
-                        None if child_split => {
-                            split = true;
-                            acc.iter_mut()
-                                .zip(counts)
-                                .try_for_each(|(x, &n)| narrow.add(*x, n).map(|s| *x = s))
-                        }
-                        None => narrow.add(flat, counts[0]).map(|s| flat = s),
-                    };
-                    if sums.is_none() {
-                        return false;
-                    }
-                }
-                // Every arm holds the target when the node does (forced or in a part), so a
-                // flat arm next to a split one has no solutions.
-                if split {
-                    debug_assert_eq!(flat, 0, "a flat arm beside split ones");
-                } else {
-                    acc[0] = flat;
-                }
-            }
-        }
-        // Past a mark's range (hundreds of millions of reached nodes), the wide values take over.
-        let Ok(mark) = u32::try_from(scratch.counts.len() << 1 | usize::from(split)) else {
-            return false;
-        };
-        scratch.marks[node as usize].1 = mark;
-        // By element: a call to copy two or three counts costs more than the copy.
-        for &n in &acc[..if split { width } else { 1 }] {
-            scratch.counts.push(n);
-        }
-        true
     }
 
     /// Values a reached node whose reached children have theirs.
