@@ -29,9 +29,11 @@ use value::Value;
 /// Bytes a node (with what evaluations keep of it), an arm, a forced digit or a product's part
 /// take, for the memory budget (vectors' spare capacity aside).
 const NODE_BYTES: usize = std::mem::size_of::<Node>() + SCRATCH_BYTES;
-/// Bytes per node that evaluations keep (its mark, and if reached its narrow counts, at most ten
-/// `u128`s, or its wide value), counted with the node.
-const SCRATCH_BYTES: usize = std::mem::size_of::<Value>() + std::mem::size_of::<(u32, u32)>();
+/// Bytes per node that evaluations keep (its mark, its place in the order of an evaluation
+/// that reaches every node, and if reached its narrow counts, at most ten `u128`s, or its wide
+/// value), counted with the node.
+const SCRATCH_BYTES: usize =
+    std::mem::size_of::<Value>() + std::mem::size_of::<(u32, u32)>() + std::mem::size_of::<u32>();
 const ARM_BYTES: usize = std::mem::size_of::<Arm>() + evaluation::ARM_SCRATCH_BYTES;
 /// A forced digit's bytes, its entry in the arms by the digits they force ([`Forcing`])
 /// included: charged while recording, so that a circuit that fits its room still does once

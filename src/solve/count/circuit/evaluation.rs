@@ -47,6 +47,9 @@ pub(super) struct Scratch {
     targets: Vec<(u32, u8)>,
     /// The nodes the last evaluation reached.
     reached: usize,
+    /// Every node of the circuit, each after the nodes it leads to (see
+    /// [`Evaluation::value_all`]); empty until an evaluation needs it.
+    full: Vec<u32>,
     /// Whether evaluations find closed arms by the digits ruled out (`Some(true)`) or by
     /// testing each arm they reach (`Some(false)`), instead of as they see fit.
     #[cfg(test)]
@@ -63,6 +66,7 @@ impl Scratch {
             self.closed = vec![0; arms];
             self.targets = vec![(0, 0); arms];
             self.reached = nodes;
+            self.full = Vec::new();
         }
         self.stamp += 1;
         self.values.clear();
@@ -116,6 +120,17 @@ struct Evaluation<'c> {
     scratch: MutexGuard<'c, Scratch>,
 }
 
+/// How an evaluation found the arms the digits ruled out close.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Closing {
+    /// It tests each arm it reaches.
+    Tested,
+    /// It marked them by the digits ruled out ([`Scratch::closed`]).
+    Marked,
+    /// None is closed: it reaches every node.
+    None,
+}
+
 /// How an evaluation values its nodes.
 #[derive(Clone, Copy)]
 enum Mode {
@@ -157,9 +172,9 @@ impl<'c> Evaluation<'c> {
 
     /// Marks the arms closed by the digits `allowed` rules out, if that is cheaper than testing
     /// each arm reached: where the last evaluation reached an eighth of the nodes or more, and
-    /// the arms forcing those digits are fewer than an eighth of the forced digits. Whether it
-    /// did.
-    fn close_arms(&mut self) -> bool {
+    /// the arms forcing those digits are fewer than an eighth of the forced digits. How it
+    /// found them.
+    fn close_arms(&mut self) -> Closing {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let forcing = &circuit.forcing;
         let wide = self.reaches_most();
@@ -174,15 +189,21 @@ impl<'c> Evaluation<'c> {
         let by_digits = self.scratch.closing.unwrap_or_else(|| wide && cheap());
         #[cfg(not(test))]
         let by_digits = wide && cheap();
-        if by_digits {
-            let scratch = &mut *self.scratch;
-            for arms in forcing.closed(&circuit.vars, allowed) {
-                for &a in arms {
-                    scratch.closed[a as usize] = scratch.stamp;
-                }
+        if !by_digits {
+            return Closing::Tested;
+        }
+        let scratch = &mut *self.scratch;
+        let mut none = true;
+        for arms in forcing.closed(&circuit.vars, allowed) {
+            for &a in arms {
+                scratch.closed[a as usize] = scratch.stamp;
+                none = false;
             }
         }
-        by_digits
+        match none {
+            true => Closing::None,
+            false => Closing::Marked,
+        }
     }
 
     /// Marks the arms that force `target` a digit, with the digit, where the last evaluation
@@ -206,11 +227,15 @@ impl<'c> Evaluation<'c> {
     /// children (depth first, without recursion); false if a narrow count passed 128 bits.
     fn reach(&mut self, mode: Mode) -> bool {
         let circuit = self.circuit;
-        let by_digits = self.close_arms();
+        let closing = self.close_arms();
         let marked = match mode {
             Mode::Narrow(narrow) => self.mark_target(narrow.target),
             Mode::Wide(_) => false,
         };
+        if let (Closing::None, Mode::Narrow(narrow)) = (closing, mode) {
+            return self.value_all(&narrow, marked);
+        }
+        let by_digits = closing != Closing::Tested;
         // A node on the stack, and whether its children are on it above it already.
         let mut stack = std::mem::take(&mut self.scratch.stack);
         stack.clear();
@@ -529,6 +554,38 @@ mod tests {
                 (counts, found.then_some(picked))
             };
             assert_eq!(answers(true), answers(false), "{allowed:?}");
+        }
+    }
+
+    /// An evaluation under which no arm is closed values every node in one order made for it,
+    /// and answers what testing each arm does: counts per digit and picks, with all digits
+    /// allowed and with the variables no arm forces narrowed.
+    #[test]
+    fn evaluations_that_close_no_arm_value_every_node_as_a_search_would() {
+        let circuit = sample_circuit();
+        let any: Mask = 0b11_1111_1110;
+        let set = |ds: &[u8]| ds.iter().fold(0 as Mask, |m, &d| m | 1 << d);
+        // Variables 1 and 3 are forced by no arm; 0 and 2 take every digit they are forced.
+        let mut cases = vec![vec![any; 4]];
+        for one in [set(&[3]), set(&[5, 7]), set(&[4])] {
+            for three in [any, set(&[1]), set(&[2, 9]), 0] {
+                cases.push(vec![set(&[3, 7]), one, set(&[4, 6, 8]), three]);
+            }
+        }
+        for allowed in cases {
+            let answers = |by_digits| {
+                circuit.find_closed_arms(Some(by_digits));
+                let counts: Vec<[Tally; 10]> =
+                    (0..4).map(|t| circuit.digit_counts(&allowed, t)).collect();
+                let mut picked = [0; 4];
+                let found = circuit.pick(&allowed, &mut picked);
+                (counts, found.then_some(picked))
+            };
+            // Made again by the evaluations that value every node, and only by them.
+            circuit.scratch.lock().unwrap().full.clear();
+            let all = answers(true);
+            assert!(!circuit.scratch.lock().unwrap().full.is_empty());
+            assert_eq!(all, answers(false), "{allowed:?}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! Narrow evaluations: counts in `u128`s, split by the digits of one target variable, for the
 //! walks' questions; they give way to wide values past 128 bits.
 
-use super::super::Node;
+use super::super::{Circuit, Node};
 use super::Evaluation;
 use crate::solve::combos::Mask;
 use crate::solve::propagate::digits;
@@ -67,6 +67,36 @@ impl Narrow {
 }
 
 impl Evaluation<'_> {
+    /// Values every node of the circuit, each after the nodes it leads to, as
+    /// [`Evaluation::narrow_value`] does; for an evaluation under which no arm is closed, which
+    /// reaches them all: in an order made once (the circuit's nodes are all the root reaches)
+    /// instead of a search that tests each arm. False if a count passed 128 bits.
+    ///
+    /// A walk on 100 × 30 at 40% walls, seed 8, makes 7 to 14 such evaluations a draw, about
+    /// a third of its time, before its decisions close any arm.
+    pub(super) fn value_all(&mut self, narrow: &Narrow, marked: bool) -> bool {
+        let circuit = self.circuit;
+        if self.scratch.full.is_empty() {
+            self.scratch.full = full_order(circuit);
+        }
+        // `narrow_value` reads each arm's openness.
+        self.scratch.open.fill(true);
+        let order = std::mem::take(&mut self.scratch.full);
+        let stamp = self.scratch.stamp;
+        let mut fits = true;
+        for &node in &order {
+            // Reached, with no value yet (as `Scratch::reach` leaves it).
+            self.scratch.marks[node as usize] = (stamp, u32::MAX);
+            fits = self.narrow_value(node, narrow, marked);
+            if !fits {
+                break;
+            }
+        }
+        self.scratch.full = order;
+        self.scratch.reached = circuit.nodes.len();
+        fits
+    }
+
     /// Counts a reached node whose reached children have theirs, as
     /// [`Evaluation::wide_value`] does, in `u128`s at the end of the narrow counts; false if a
     /// count passes 128 bits. `marked`: the arms forcing the target are marked (see
@@ -191,4 +221,35 @@ impl Evaluation<'_> {
         }
         true
     }
+}
+
+/// The circuit's nodes in an order that puts each after the nodes it leads to (depth first from
+/// the root, each node once its children are done).
+fn full_order(circuit: &Circuit) -> Vec<u32> {
+    let mut order = Vec::with_capacity(circuit.nodes.len());
+    let mut seen = vec![false; circuit.nodes.len()];
+    // A node, and whether its children are on the stack above it already.
+    let mut stack = vec![(circuit.root, false)];
+    while let Some((node, expanded)) = stack.pop() {
+        if expanded {
+            order.push(node);
+            continue;
+        }
+        if std::mem::replace(&mut seen[node as usize], true) {
+            continue;
+        }
+        stack.push((node, true));
+        match circuit.nodes[node as usize] {
+            Node::Product { from, to } => {
+                let parts = &circuit.parts[from as usize..to as usize];
+                stack.extend(parts.iter().map(|&part| (part, false)));
+            }
+            Node::Decide { from, to } => {
+                let arms = &circuit.arms[from as usize..to as usize];
+                stack.extend(arms.iter().map(|arm| (arm.child, false)));
+            }
+            Node::Lone { .. } | Node::Swept(_) => {}
+        }
+    }
+    order
 }
