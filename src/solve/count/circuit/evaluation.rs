@@ -170,48 +170,63 @@ impl<'c> Evaluation<'c> {
         8 * self.scratch.reached >= self.circuit.nodes.len()
     }
 
-    /// Marks the arms closed by the digits `allowed` rules out, if that is cheaper than testing
-    /// each arm reached: where the last evaluation reached an eighth of the nodes or more, and
-    /// the arms forcing those digits are fewer than an eighth of the forced digits. How it
-    /// found them.
+    /// Finds how the digits `allowed` rules out close arms: none at all (the evaluation reaches
+    /// every node), or marks the arms they close where that is cheaper than testing each arm
+    /// reached (the last evaluation reached an eighth of the nodes or more, and those arms are
+    /// fewer than an eighth of the forced digits), or leaves each arm reached to be tested.
+    ///
+    /// Whether any arm closes is read off the arms' rows by digit, whatever the last
+    /// evaluation reached: a walk's evaluations of the part it is in (all digits of the other
+    /// parts allowed, no arm closed) come between those of one part (the others' digits
+    /// fixed, most arms closed), and judged by the one before, they tested every arm.
     fn close_arms(&mut self) -> Closing {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let forcing = &circuit.forcing;
         let wide = self.reaches_most();
-        let cheap = || {
-            let mut work = 0;
-            forcing.closed(&circuit.vars, allowed).all(|arms| {
-                work += arms.len();
-                8 * work <= circuit.forced.len()
-            })
-        };
-        #[cfg(test)]
-        let by_digits = self.scratch.closing.unwrap_or_else(|| wide && cheap());
-        #[cfg(not(test))]
-        let by_digits = wide && cheap();
-        if !by_digits {
-            return Closing::Tested;
-        }
-        let scratch = &mut *self.scratch;
-        let mut none = true;
+        // The arms closed, counted as far as the choice needs.
+        let limit = if wide { circuit.forced.len() / 8 } else { 0 };
+        let mut work = 0;
         for arms in forcing.closed(&circuit.vars, allowed) {
-            for &a in arms {
-                scratch.closed[a as usize] = scratch.stamp;
-                none = false;
+            work += arms.len();
+            if work > limit {
+                break;
             }
         }
-        match none {
-            true => Closing::None,
-            false => Closing::Marked,
+        // Tests ask for either way (`Scratch::closing`): testing each arm even where none closes.
+        #[cfg(test)]
+        if let Some(by_digits) = self.scratch.closing {
+            return match (by_digits, work) {
+                (false, _) => Closing::Tested,
+                (true, 0) => Closing::None,
+                (true, _) => self.mark_closed(),
+            };
+        }
+        match work {
+            0 => Closing::None,
+            _ if wide && work <= limit => self.mark_closed(),
+            _ => Closing::Tested,
         }
     }
 
-    /// Marks the arms that force `target` a digit, with the digit, where the last evaluation
-    /// reached an eighth of the nodes or more: cheaper then than finding the target among the
-    /// forced digits of each arm reached. Whether it did.
-    fn mark_target(&mut self, target: Option<u32>) -> bool {
+    /// Marks the arms closed by the digits `allowed` rules out.
+    fn mark_closed(&mut self) -> Closing {
+        let (circuit, allowed) = (self.circuit, self.allowed);
+        let scratch = &mut *self.scratch;
+        for arms in circuit.forcing.closed(&circuit.vars, allowed) {
+            for &a in arms {
+                scratch.closed[a as usize] = scratch.stamp;
+            }
+        }
+        Closing::Marked
+    }
+
+    /// Marks the arms that force `target` a digit, with the digit, where this evaluation
+    /// reaches `everywhere` or the last one reached an eighth of the nodes or more: cheaper
+    /// then than finding the target among the forced digits of each arm reached. Whether it
+    /// did.
+    fn mark_target(&mut self, target: Option<u32>, everywhere: bool) -> bool {
         let circuit = self.circuit;
-        let Some(target) = target.filter(|_| self.reaches_most()) else {
+        let Some(target) = target.filter(|_| everywhere || self.reaches_most()) else {
             return false;
         };
         let scratch = &mut *self.scratch;
@@ -229,7 +244,7 @@ impl<'c> Evaluation<'c> {
         let circuit = self.circuit;
         let closing = self.close_arms();
         let marked = match mode {
-            Mode::Narrow(narrow) => self.mark_target(narrow.target),
+            Mode::Narrow(narrow) => self.mark_target(narrow.target, closing == Closing::None),
             Mode::Wide(_) => false,
         };
         if let (Closing::None, Mode::Narrow(narrow)) = (closing, mode) {
