@@ -171,9 +171,10 @@ impl<'c> Evaluation<'c> {
     }
 
     /// Finds how the digits `allowed` rules out close arms: none at all (the evaluation reaches
-    /// every node), or marks the arms they close where that is cheaper than testing each arm
-    /// reached (the last evaluation reached an eighth of the nodes or more, and those arms are
-    /// fewer than an eighth of the forced digits), or leaves each arm reached to be tested.
+    /// every node), or marks the arms they close where that is likely cheaper than testing each
+    /// arm reached (those arms are fewer than an eighth of the forced digits and, unless the
+    /// last evaluation reached an eighth of the nodes or more, than eight per node it
+    /// reached), or leaves each arm reached to be tested.
     ///
     /// Whether any arm closes is read off the arms' rows by digit, whatever the last
     /// evaluation reached: a walk's evaluations of the part it is in (all digits of the other
@@ -182,9 +183,13 @@ impl<'c> Evaluation<'c> {
     fn close_arms(&mut self) -> Closing {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let forcing = &circuit.forcing;
-        let wide = self.reaches_most();
-        // The arms closed, counted as far as the choice needs.
-        let limit = if wide { circuit.forced.len() / 8 } else { 0 };
+        // Marking costs the arms closed; testing, the forced digits of the arms reached, which
+        // the last evaluation's reach foretells (most arms reached and a few closed, or the
+        // other way round). The arms closed are counted as far as the choice needs.
+        let limit = match self.reaches_most() {
+            true => circuit.forced.len() / 8,
+            false => (8 * self.scratch.reached).min(circuit.forced.len() / 8),
+        };
         let mut work = 0;
         for arms in forcing.closed(&circuit.vars, allowed) {
             work += arms.len();
@@ -203,9 +208,28 @@ impl<'c> Evaluation<'c> {
         }
         match work {
             0 => Closing::None,
-            _ if wide && work <= limit => self.mark_closed(),
+            _ if work <= limit => self.mark_closed(),
             _ => Closing::Tested,
         }
+    }
+
+    /// Whether the digits `allowed` rules out close fewer arms than an eighth of the forced
+    /// digits (and so are cheaper to mark than testing most arms).
+    fn closes_few(&self) -> bool {
+        // Tests that ask for testing each arm get it throughout.
+        #[cfg(test)]
+        if self.scratch.closing == Some(false) {
+            return false;
+        }
+        let circuit = self.circuit;
+        let mut work = 0;
+        circuit
+            .forcing
+            .closed(&circuit.vars, self.allowed)
+            .all(|arms| {
+                work += arms.len();
+                8 * work <= circuit.forced.len()
+            })
     }
 
     /// Marks the arms closed by the digits `allowed` rules out.
@@ -243,14 +267,14 @@ impl<'c> Evaluation<'c> {
     fn reach(&mut self, mode: Mode) -> bool {
         let circuit = self.circuit;
         let closing = self.close_arms();
-        let marked = match mode {
+        let mut marked = match mode {
             Mode::Narrow(narrow) => self.mark_target(narrow.target, closing == Closing::None),
             Mode::Wide(_) => false,
         };
         if let (Closing::None, Mode::Narrow(narrow)) = (closing, mode) {
             return self.value_all(&narrow, marked);
         }
-        let by_digits = closing != Closing::Tested;
+        let mut by_digits = closing != Closing::Tested;
         // A node on the stack, and whether its children are on it above it already.
         let mut stack = std::mem::take(&mut self.scratch.stack);
         stack.clear();
@@ -273,6 +297,20 @@ impl<'c> Evaluation<'c> {
                 continue;
             }
             reached += 1;
+            // Past an eighth of the nodes, marking the closed arms and the target's is the
+            // cheaper way on, whatever the last evaluation foretold; the arms and nodes met so
+            // far were found apart.
+            if reached == circuit.nodes.len().div_ceil(8) {
+                if let Mode::Narrow(narrow) = mode
+                    && !marked
+                {
+                    marked = self.mark_target(narrow.target, true);
+                }
+                if !by_digits && self.closes_few() {
+                    self.mark_closed();
+                    by_digits = true;
+                }
+            }
             stack.push((node, true));
             match circuit.nodes[node as usize] {
                 Node::Product { from, to } => {
