@@ -127,8 +127,8 @@ enum Closing {
     Tested,
     /// It marked them by the digits ruled out ([`Scratch::closed`]).
     Marked,
-    /// None is closed: it reaches every node.
-    None,
+    /// Every arm is open: it reaches every node.
+    Open,
 }
 
 /// How an evaluation values its nodes.
@@ -177,9 +177,9 @@ impl<'c> Evaluation<'c> {
     /// reached), or leaves each arm reached to be tested.
     ///
     /// Whether any arm closes is read off the arms' rows by digit, whatever the last
-    /// evaluation reached: a walk's evaluations of the part it is in (all digits of the other
-    /// parts allowed, no arm closed) come between those of one part (the others' digits
-    /// fixed, most arms closed), and judged by the one before, they tested every arm.
+    /// evaluation reached: a walk's evaluations that close no arm (its digits so far all lie in
+    /// the circuit's swept parts) come between ones that close most (another part's digits
+    /// held where arms force them), and judged by the one before, they tested every arm.
     fn close_arms(&mut self) -> Closing {
         let (circuit, allowed) = (self.circuit, self.allowed);
         let forcing = &circuit.forcing;
@@ -202,12 +202,12 @@ impl<'c> Evaluation<'c> {
         if let Some(by_digits) = self.scratch.closing {
             return match (by_digits, work) {
                 (false, _) => Closing::Tested,
-                (true, 0) => Closing::None,
+                (true, 0) => Closing::Open,
                 (true, _) => self.mark_closed(),
             };
         }
         match work {
-            0 => Closing::None,
+            0 => Closing::Open,
             _ if work <= limit => self.mark_closed(),
             _ => Closing::Tested,
         }
@@ -268,10 +268,10 @@ impl<'c> Evaluation<'c> {
         let circuit = self.circuit;
         let closing = self.close_arms();
         let mut marked = match mode {
-            Mode::Narrow(narrow) => self.mark_target(narrow.target, closing == Closing::None),
+            Mode::Narrow(narrow) => self.mark_target(narrow.target, closing == Closing::Open),
             Mode::Wide(_) => false,
         };
-        if let (Closing::None, Mode::Narrow(narrow)) = (closing, mode) {
+        if let (Closing::Open, Mode::Narrow(narrow)) = (closing, mode) {
             return self.value_all(&narrow, marked);
         }
         let mut by_digits = closing != Closing::Tested;
