@@ -580,6 +580,20 @@ mod tests {
         assert!(solutions > 30, "only {solutions} draws with a solution");
     }
 
+    /// The sample circuit's counts per digit of each of its 4 variables and a pick under
+    /// `allowed`, finding closed arms by the digits ruled out or by testing each arm.
+    fn answers(
+        circuit: &Circuit,
+        allowed: &[Mask],
+        by_digits: bool,
+    ) -> (Vec<[Tally; 10]>, Option<[u8; 4]>) {
+        circuit.find_closed_arms(Some(by_digits));
+        let counts = (0..4).map(|t| circuit.digit_counts(allowed, t)).collect();
+        let mut picked = [0; 4];
+        let found = circuit.pick(allowed, &mut picked);
+        (counts, found.then_some(picked))
+    }
+
     /// Arms found closed by the digits ruled out are those that testing each arm finds closed:
     /// counts per digit, and picks, come out the same either way under random digits.
     #[test]
@@ -598,14 +612,7 @@ mod tests {
                     false => rng.random::<u16>() & any,
                 })
                 .collect();
-            let answers = |by_digits| {
-                circuit.find_closed_arms(Some(by_digits));
-                let counts: Vec<[Tally; 10]> =
-                    (0..4).map(|t| circuit.digit_counts(&allowed, t)).collect();
-                let mut picked = [0; 4];
-                let found = circuit.pick(&allowed, &mut picked);
-                (counts, found.then_some(picked))
-            };
+            let answers = |by_digits| answers(&circuit, &allowed, by_digits);
             assert_eq!(answers(true), answers(false), "{allowed:?}");
         }
     }
@@ -626,14 +633,7 @@ mod tests {
             }
         }
         for allowed in cases {
-            let answers = |by_digits| {
-                circuit.find_closed_arms(Some(by_digits));
-                let counts: Vec<[Tally; 10]> =
-                    (0..4).map(|t| circuit.digit_counts(&allowed, t)).collect();
-                let mut picked = [0; 4];
-                let found = circuit.pick(&allowed, &mut picked);
-                (counts, found.then_some(picked))
-            };
+            let answers = |by_digits| answers(&circuit, &allowed, by_digits);
             // Made again by the evaluations that value every node, and only by them.
             circuit.scratch.lock().unwrap().full.clear();
             let all = answers(true);
