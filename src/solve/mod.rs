@@ -299,6 +299,8 @@ impl<'p> Solver<'p> {
         }
         self.memo = memo::Memo::default();
         self.order = None;
+        // The walks' answers and their root state were of the wider model.
+        self.recall = recall::Recall::default();
         self
     }
 

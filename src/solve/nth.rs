@@ -484,4 +484,43 @@ mod tests {
             }
         }
     }
+
+    /// A solver whose candidates are narrowed after it has walked starts its next walks from
+    /// the narrowed root, not the one it kept: its jumps land where a fresh solver with those
+    /// candidates puts them.
+    #[test]
+    fn candidates_narrowed_after_walks_are_walked_from() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let grid = generate::random_grid(6, 6, 0.3, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let Some(stream) = every_solution(&puzzle) else {
+                continue;
+            };
+            // A cell whose digit differs between the first solution and another.
+            let Some((cell, digit)) = stream.iter().skip(1).find_map(|s| {
+                let cell = (0..s.digits.len()).find(|&c| s.digits[c] != stream[0].digits[c])?;
+                Some((cell, s.digits[cell]))
+            }) else {
+                continue;
+            };
+            let mut solver = Solver::new(&puzzle);
+            assert_eq!(solver.nth(&BigUint::ZERO).as_ref(), Some(&stream[0]));
+            let id = crate::CellId(cell as u32);
+            let mut narrowed = solver.with_candidates(id, 1 << digit);
+            let mut fresh = Solver::new(&puzzle).with_candidates(id, 1 << digit);
+            let count = fresh.count().unwrap();
+            assert_eq!(narrowed.count().unwrap(), count, "seed {seed}");
+            for k in [BigUint::ZERO, count - 1u8] {
+                let got = narrowed.nth(&k);
+                assert_eq!(got, fresh.nth(&k), "seed {seed} #{k}");
+                assert_eq!(got.map(|s| s.digits[cell]), Some(digit), "seed {seed} #{k}");
+            }
+            checked += 1;
+        }
+        assert!(
+            checked >= 10,
+            "only {checked} puzzles with two solutions or more"
+        );
+    }
 }
