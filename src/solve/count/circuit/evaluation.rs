@@ -181,22 +181,15 @@ impl<'c> Evaluation<'c> {
     /// the circuit's swept parts) come between ones that close most (another part's digits
     /// held where arms force them), and judged by the one before, they tested every arm.
     fn close_arms(&mut self) -> Closing {
-        let (circuit, allowed) = (self.circuit, self.allowed);
-        let forcing = &circuit.forcing;
         // Marking costs the arms closed; testing, the forced digits of the arms reached, which
         // the last evaluation's reach foretells (most arms reached and a few closed, or the
-        // other way round). The arms closed are counted as far as the choice needs.
+        // other way round).
+        let few = self.circuit.forced.len() / 8;
         let limit = match self.reaches_most() {
-            true => circuit.forced.len() / 8,
-            false => (8 * self.scratch.reached).min(circuit.forced.len() / 8),
+            true => few,
+            false => (8 * self.scratch.reached).min(few),
         };
-        let mut work = 0;
-        for arms in forcing.closed(&circuit.vars, allowed) {
-            work += arms.len();
-            if work > limit {
-                break;
-            }
-        }
+        let work = self.closed_past(limit);
         // Tests ask for either way (`Scratch::closing`): testing each arm even where none closes.
         #[cfg(test)]
         if let Some(by_digits) = self.scratch.closing {
@@ -221,15 +214,22 @@ impl<'c> Evaluation<'c> {
         if self.scratch.closing == Some(false) {
             return false;
         }
+        let few = self.circuit.forced.len() / 8;
+        self.closed_past(few) <= few
+    }
+
+    /// The arms the digits `allowed` rules out close (counted once per digit they force), as
+    /// far as `limit`: past it, some number above it.
+    fn closed_past(&self, limit: usize) -> usize {
         let circuit = self.circuit;
         let mut work = 0;
-        circuit
-            .forcing
-            .closed(&circuit.vars, self.allowed)
-            .all(|arms| {
-                work += arms.len();
-                8 * work <= circuit.forced.len()
-            })
+        for arms in circuit.forcing.closed(&circuit.vars, self.allowed) {
+            work += arms.len();
+            if work > limit {
+                break;
+            }
+        }
+        work
     }
 
     /// Marks the arms closed by the digits `allowed` rules out.
