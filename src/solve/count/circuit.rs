@@ -549,7 +549,7 @@ mod tests {
     }
 
     /// Digit counts past 128 bits come out exact (the narrow evaluation gives way to the wide),
-    /// and picks find a solution or none though their counts saturate.
+    /// and picks find a solution or none though their counts would pass 128 bits.
     #[test]
     fn digit_counts_past_128_bits_are_exact() {
         // Variable 0 takes 1 (then variables 1 to 45 take any of 9 digits) or 2 (any of 8).

@@ -14,6 +14,7 @@ use crate::solve::propagate::digits;
 use narrow::Narrow;
 
 mod narrow;
+mod pick;
 
 /// Bytes per arm that evaluations keep (whether it is open, closed by the digits ruled out,
 /// and its target digit), counted with the arm.
@@ -136,8 +137,7 @@ enum Closing {
 enum Mode {
     /// As [`Value`]s, split by the digit of the target if given: exact at any size.
     Wide(Option<u32>),
-    /// As `u128` counts split by the digit of the target, giving up past 128 bits (or, to
-    /// find a solution, saturating: only whether a count is zero matters then).
+    /// As `u128` counts split by the digit of the target, giving up past 128 bits.
     Narrow(Narrow),
 }
 
@@ -400,47 +400,6 @@ impl<'c> Evaluation<'c> {
         let root = self.scratch.marks[self.circuit.root as usize].1;
         std::mem::replace(&mut self.scratch.values[root as usize], Value::ZERO)
     }
-
-    /// Writes into `out` the digits of one solution, if the root has any, after reaching the
-    /// nodes with [`Narrow::presence`] (which splits nothing).
-    fn fill(&self, out: &mut [u8]) -> bool {
-        let circuit = self.circuit;
-        let has = |n: u32| self.scratch.is_reached(n) && self.scratch.counts(n, 0).0[0] != 0;
-        if !has(circuit.root) {
-            return false;
-        }
-        let mut todo = vec![circuit.root];
-        while let Some(node) = todo.pop() {
-            match &circuit.nodes[node as usize] {
-                &Node::Lone { var, digits } => {
-                    let left = digits & self.allowed[var as usize];
-                    out[var as usize] = left.trailing_zeros() as u8;
-                }
-                Node::Swept(dag) => {
-                    if !dag.pick(self.allowed, out) {
-                        return false;
-                    }
-                }
-                &Node::Product { from, to } => {
-                    todo.extend_from_slice(&circuit.parts[from as usize..to as usize]);
-                }
-                &Node::Decide { from, to } => {
-                    let Some(arm) = (from as usize..to as usize)
-                        .filter(|&a| self.scratch.open[a])
-                        .map(|a| &circuit.arms[a])
-                        .find(|a| has(a.child))
-                    else {
-                        return false;
-                    };
-                    for &(v, d) in &circuit.forced[arm.from as usize..arm.to as usize] {
-                        out[v as usize] = d;
-                    }
-                    todo.push(arm.child);
-                }
-            }
-        }
-        true
-    }
 }
 
 /// Whether the arm's forced digits are all allowed.
@@ -488,10 +447,7 @@ impl Circuit {
     /// Writes into `out` (a digit per variable) one solution that `allowed` leaves; `false` if
     /// there is none.
     pub(crate) fn pick(&self, allowed: &[Mask], out: &mut [u8]) -> bool {
-        let mut eval = Evaluation::start(self, allowed);
-        let reached = eval.reach(Mode::Narrow(Narrow::presence()));
-        debug_assert!(reached, "saturating counts never give up");
-        eval.fill(out)
+        Evaluation::start(self, allowed).pick_below(self.root, out)
     }
 
     /// Reads an evaluation with wide values (splitting by `target`'s digits if given), then

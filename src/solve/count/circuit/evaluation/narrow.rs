@@ -15,8 +15,6 @@ pub(super) struct Narrow {
     pub(super) target: Option<u32>,
     pub(super) digits: Mask,
     pub(super) width: usize,
-    /// Whether counts stop at `u128::MAX` instead of giving up there.
-    pub(super) saturate: bool,
 }
 
 impl Narrow {
@@ -28,17 +26,6 @@ impl Narrow {
             target,
             digits,
             width,
-            saturate: false,
-        }
-    }
-
-    /// Not split, and saturating: whether each node has a solution, never giving up.
-    pub(super) fn presence() -> Narrow {
-        Narrow {
-            target: None,
-            digits: 0,
-            width: 0,
-            saturate: true,
         }
     }
 
@@ -47,22 +34,14 @@ impl Narrow {
         (self.digits & ((1 << d) - 1)).count_ones() as usize
     }
 
-    /// `a + b`; `None` past 128 bits unless saturating.
+    /// `a + b`; `None` past 128 bits.
     fn add(&self, a: u128, b: u128) -> Option<u128> {
-        if self.saturate {
-            Some(a.saturating_add(b))
-        } else {
-            a.checked_add(b)
-        }
+        a.checked_add(b)
     }
 
-    /// `a * b`; `None` past 128 bits unless saturating.
+    /// `a * b`; `None` past 128 bits.
     fn mul(&self, a: u128, b: u128) -> Option<u128> {
-        if self.saturate {
-            Some(a.saturating_mul(b))
-        } else {
-            a.checked_mul(b)
-        }
+        a.checked_mul(b)
     }
 }
 
