@@ -380,7 +380,7 @@ impl<'a, 'f> Counter<'a, 'f> {
                 .take()
                 .and_then(|b| b.finish(self.built, comp));
             if let (Ok(_), Some(c)) = (&total, circuit) {
-                self.memo.keep_graph(&key, Graph::Cut(c));
+                self.memo.keep_graph(&key, Graph::Cut(Box::new(c)));
             }
         }
         let total = total?;
@@ -443,7 +443,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             // A part without solutions has no graph.
             (Some(b), None) if building && n == 0 => self.built = b.none(),
             (Some(b), None) if building => b.fail(),
-            (_, Some(dag)) if !building => self.memo.keep_graph(key, Graph::Swept(dag)),
+            (_, Some(dag)) if !building => self.memo.keep_graph(key, Graph::Swept(Box::new(dag))),
             _ => {}
         }
         let n = Tally::Small(n);

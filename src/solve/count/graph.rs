@@ -10,9 +10,9 @@ use crate::solve::memo::Tally;
 #[derive(Debug)]
 pub(crate) enum Graph {
     /// The component was swept whole.
-    Swept(Dag),
+    Swept(Box<Dag>),
     /// The component was branched on in the plan's order.
-    Cut(Circuit),
+    Cut(Box<Circuit>),
 }
 
 impl Graph {
@@ -74,7 +74,7 @@ impl Graph {
         let mut b = super::Building::within(1 << 20, 1, (0.0, 1.0));
         let lones: Vec<u32> = vars.iter().map(|&v| b.lone(v, digits)).collect();
         let root = b.product(&lones);
-        Graph::Cut(b.finish(root, vars).expect("recorded"))
+        Graph::Cut(Box::new(b.finish(root, vars).expect("recorded")))
     }
 
     /// Bytes held (approximately).

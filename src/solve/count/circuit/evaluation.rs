@@ -11,8 +11,10 @@ use super::{Arm, Circuit, Node};
 use crate::solve::combos::Mask;
 use crate::solve::memo::Tally;
 use crate::solve::propagate::digits;
+use expansion::Expansion;
 use narrow::Narrow;
 
+mod expansion;
 mod narrow;
 mod pick;
 
@@ -51,6 +53,10 @@ pub(super) struct Scratch {
     /// Every node of the circuit, each after the nodes it leads to (see
     /// [`Evaluation::value_all`]); empty until an evaluation needs it.
     full: Vec<u32>,
+    /// The root's count as a polynomial in the leaves' counts, once an evaluation that closes
+    /// no arm needed it (`None` inside where the circuit has none); boxed, as the scratch sits
+    /// in every circuit.
+    expansion: Option<Option<Box<Expansion>>>,
     /// Whether evaluations find closed arms by the digits ruled out (`Some(true)`) or by
     /// testing each arm they reach (`Some(false)`), instead of as they see fit.
     #[cfg(test)]
@@ -68,6 +74,7 @@ impl Scratch {
             self.targets = vec![(0, 0); arms];
             self.reached = nodes;
             self.full = Vec::new();
+            self.expansion = None;
         }
         self.stamp += 1;
         self.values.clear();
@@ -267,6 +274,11 @@ impl<'c> Evaluation<'c> {
     fn reach(&mut self, mode: Mode) -> bool {
         let circuit = self.circuit;
         let closing = self.close_arms();
+        if let (Closing::Open, Mode::Narrow(narrow)) = (closing, mode)
+            && self.expanded(&narrow)
+        {
+            return true;
+        }
         let mut marked = match mode {
             Mode::Narrow(narrow) => self.mark_target(narrow.target, closing == Closing::Open),
             Mode::Wide(_) => false,
@@ -574,8 +586,9 @@ mod tests {
     }
 
     /// An evaluation under which no arm is closed values every node in one order made for it,
-    /// and answers what testing each arm does: counts per digit and picks, with all digits
-    /// allowed and with the variables no arm forces narrowed.
+    /// or counts the root from the circuit's expansion where no arm forces the target, and
+    /// answers what testing each arm does: counts per digit and picks, with all digits allowed
+    /// and with the variables no arm forces narrowed.
     #[test]
     fn evaluations_that_close_no_arm_value_every_node_as_a_search_would() {
         let circuit = sample_circuit();
@@ -590,10 +603,20 @@ mod tests {
         }
         for allowed in cases {
             let answers = |by_digits| answers(&circuit, &allowed, by_digits);
-            // Made again by the evaluations that value every node, and only by them.
-            circuit.scratch.lock().unwrap().full.clear();
+            // Made again by the evaluations that value every node or expand the circuit, and
+            // only by them.
+            let clear = || {
+                let mut scratch = circuit.scratch.lock().unwrap();
+                scratch.full.clear();
+                scratch.expansion = None;
+            };
+            clear();
             let all = answers(true);
-            assert!(!circuit.scratch.lock().unwrap().full.is_empty());
+            let scratch = circuit.scratch.lock().unwrap();
+            assert!(!scratch.full.is_empty());
+            assert!(matches!(scratch.expansion, Some(Some(_))));
+            drop(scratch);
+            clear();
             assert_eq!(all, answers(false), "{allowed:?}");
         }
     }

@@ -205,7 +205,7 @@ impl Evaluation<'_> {
 
 /// The circuit's nodes in an order that puts each after the nodes it leads to (depth first from
 /// the root, each node once its children are done).
-fn full_order(circuit: &Circuit) -> Vec<u32> {
+pub(super) fn full_order(circuit: &Circuit) -> Vec<u32> {
     let mut order = Vec::with_capacity(circuit.nodes.len());
     let mut seen = vec![false; circuit.nodes.len()];
     // A node, and whether its children are on the stack above it already.
