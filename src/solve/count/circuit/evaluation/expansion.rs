@@ -22,8 +22,8 @@ const MAX_LEAVES: usize = 64;
 const MAX_TERMS: usize = 256;
 
 /// Terms all the nodes' expansions may hold together while they are made, bounding the
-/// memory it takes (24 bytes each).
-const MAX_ALL_TERMS: usize = 1 << 22;
+/// memory it takes for a moment (32 bytes each, 32 MiB in all; seed 8's takes 141 thousand).
+const MAX_ALL_TERMS: usize = 1 << 20;
 
 /// The count of a circuit's root under digits that close no arm, as a polynomial in its
 /// leaves' counts (see the module's notes).
