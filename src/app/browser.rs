@@ -90,11 +90,24 @@ impl Browser {
             grid: grid.clone(),
             oracle: Some(oracle),
             exact: None,
+            known: None,
             counted: 0.0,
             fetched: None,
             pending: None,
         });
         Ok(())
+    }
+
+    /// Takes the exact count `n` that the designer's check found for the grid of editor
+    /// generation `generation`, for the headline while the oracle counts again.
+    pub fn learn_count(&mut self, generation: u64, n: &BigUint) {
+        if let Some(run) = &mut self.run
+            && run.editor_generation == generation
+            && run.exact.is_none()
+            && run.known.is_none()
+        {
+            run.known = Some(n.clone());
+        }
     }
 
     /// Stops the run; its solutions stay browsable. Returns within the engine's cancel time.
@@ -429,7 +442,8 @@ impl Browser {
             return "Press Solve (F5) to find every solution".into();
         };
         let found = run.found();
-        if found == 0 && run.exact.as_ref().is_none_or(|n| *n == BigUint::ZERO) {
+        let total = run.exact.as_ref().or(run.known.as_ref());
+        if found == 0 && total.is_none_or(|n| *n == BigUint::ZERO) {
             return match run.state {
                 RunState::Running => "Searching…".into(),
                 RunState::Done => "No solution".into(),
@@ -463,11 +477,12 @@ impl Browser {
             RunState::Done => "done".to_string(),
             RunState::Stopped => "stopped by user".to_string(),
         };
-        // Once counted, the board may show a solution fetched by index while the stream has
-        // found fewer: say that the number is the stream's.
+        // Once counted (or the count known), the headline names more solutions than the stream
+        // has found: say that the number is the stream's.
         let found = if run
             .exact
             .as_ref()
+            .or(run.known.as_ref())
             .is_some_and(|n| *n > BigUint::from(run.found()))
         {
             format!("{} streamed", solutions(run.found()))

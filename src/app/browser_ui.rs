@@ -139,17 +139,24 @@ impl Browser {
             _ => run.live.progress as f32,
         };
         let (count, state) = self.status_parts().unwrap_or_default();
-        let exact = match &run.exact {
-            // The headline has every digit of a count this long ("of N"); this line says how
-            // big it is, which a row of 60 digits does not.
-            Some(n) if n.bits() > 54 => format!(
-                "Exact count: {} ({} digits)",
-                magnitude(n),
-                n.to_string().len()
+        // The headline has every digit of a count this long ("of N"); this line says how big it
+        // is, which a row of 60 digits does not.
+        let size = |n: &BigUint| match n.bits() > 54 {
+            true => format!("{} ({} digits)", magnitude(n), n.to_string().len()),
+            false => group_big(n),
+        };
+        let exact = match (&run.exact, &run.known) {
+            (Some(n), _) => format!("Exact count: {}", size(n)),
+            (None, Some(n)) if run.counting() => format!(
+                "Exact count: {} · jumps: {:.0}%",
+                size(n),
+                run.counted * 100.0
             ),
-            Some(n) => format!("Exact count: {}", group_big(n)),
-            None if run.counting() => format!("Counting exactly: {:.0}% done", run.counted * 100.0),
-            None => "Exact count: not known (stopped before it was counted)".into(),
+            (None, Some(n)) => format!("Exact count: {}", size(n)),
+            (None, None) if run.counting() => {
+                format!("Counting exactly: {:.0}% done", run.counted * 100.0)
+            }
+            (None, None) => "Exact count: not known (stopped before it was counted)".into(),
         };
         let kept = format!(
             "{} kept in {}",
@@ -233,6 +240,9 @@ impl Browser {
                     egui::Button::new("Random"),
                 )
                 .on_hover_text("A solution drawn at random, each as likely as any other")
+                .on_disabled_hover_text(
+                    "Available once the solutions are counted (the count line shows how far)",
+                )
                 .clicked()
             {
                 let k = random_below(browsable, &mut rand::rng());
@@ -331,6 +341,28 @@ mod tests {
 
     use super::super::browser::Browser;
     use crate::Pos;
+
+    /// The exact count the designer's check found shows in the headline and the count line
+    /// while the oracle counts again (before it has said anything); a count for another
+    /// generation of the grid is not taken.
+    #[test]
+    fn the_checks_count_shows_while_the_oracle_counts_again() {
+        let (grid, puzzle) = super::super::browser::millions();
+        let ctx = egui::Context::default();
+        let mut browser = Browser::with_cap(64 << 10);
+        browser.start(puzzle, &grid, 3, &ctx).unwrap();
+        browser.learn_count(2, &BigUint::from(7u8));
+        assert_eq!(browser.headline(), "Searching…");
+        assert_eq!(browser.run_lines().exact, "Counting exactly: 0% done");
+        browser.learn_count(3, &BigUint::from(3_048_192u32));
+        assert_eq!(browser.headline(), "Solution 1 of 3,048,192");
+        assert_eq!(
+            browser.run_lines().exact,
+            "Exact count: 3,048,192 · jumps: 0%"
+        );
+        browser.stop();
+        assert_eq!(browser.run_lines().exact, "Exact count: 3,048,192");
+    }
 
     #[test]
     fn sizes_read_in_the_unit_that_fits() {

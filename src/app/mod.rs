@@ -415,6 +415,12 @@ impl eframe::App for KakuroApp {
         self.watch_logic(ctx);
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
+        if let Some(checker::Verdict::Several {
+            count, exact: true, ..
+        }) = self.check.verdict(self.editor.generation())
+        {
+            self.browser.learn_count(self.editor.generation(), count);
+        }
         if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             self.request(files::Action::Quit);
