@@ -112,36 +112,11 @@ impl Browser {
 
     /// Stops the run; its solutions stay browsable. Returns within the engine's cancel time.
     pub fn stop(&mut self) {
-        if let Some(run) = &mut self.run
-            && let Some(worker) = run.worker.take()
-        {
-            worker.cancel();
-            // Keep everything the worker found before it saw the flag, so that the count and
-            // the stored solutions agree; it sends `Done` within the engine's cancel time.
-            let mut done = None;
-            while let Some(message) = worker.next_within(STOP_WAIT) {
-                match message {
-                    Message::Batch { packed, seen } => {
-                        run.store.append(&packed, &seen);
-                    }
-                    Message::Done(_, stats) => {
-                        done = Some(stats);
-                        break;
-                    }
-                }
-            }
-            run.live.stats = done.unwrap_or(Stats {
-                solutions: run.store.stored(),
-                ..run.live.stats
-            });
-            drop(worker);
+        if let Some(run) = &mut self.run {
+            end_search(run, RunState::Stopped);
             if run.exact.is_none() {
                 // Stop ends all searching; once counted, the oracle only answers jumps.
                 run.oracle = None;
-            }
-            if run.state == RunState::Running {
-                run.state = RunState::Stopped;
-                run.elapsed = done.map_or_else(|| run.started.elapsed(), |s| s.elapsed);
             }
         }
     }
@@ -310,6 +285,12 @@ impl Browser {
                 run.oracle = None;
             }
             return Some(run.state);
+        } else if run.store.is_full() && run.exact.as_ref().or(run.known.as_ref()).is_some() {
+            // Past the cap the stream only counts what it finds, and the count is known: the
+            // rest are fetched by number. The oracle goes on (counting for jumps, or answering
+            // them).
+            end_search(run, RunState::Capped);
+            return Some(RunState::Capped);
         } else {
             // The worker wakes the UI when it has news; this keeps the clock and the counters
             // moving even when it has none, and drains what a frame left (the worker waits
@@ -447,7 +428,8 @@ impl Browser {
             return match run.state {
                 RunState::Running => "Searching…".into(),
                 RunState::Done => "No solution".into(),
-                RunState::Stopped => "Stopped before any solution".into(),
+                // A capped run kept solutions: it has some.
+                RunState::Stopped | RunState::Capped => "Stopped before any solution".into(),
             };
         }
         format!(
@@ -476,6 +458,7 @@ impl Browser {
             RunState::Running => format!("{:.1}% of the tree searched", run.live.progress * 100.0),
             RunState::Done => "done".to_string(),
             RunState::Stopped => "stopped by user".to_string(),
+            RunState::Capped => "stopped at the memory cap".to_string(),
         };
         // Once counted (or the count known), the headline names more solutions than the stream
         // has found: say that the number is the stream's.
@@ -536,6 +519,38 @@ pub(super) fn back(k: &BigUint, step: u64) -> BigUint {
 }
 
 /// puzzles/millions.kakuro (3,048,192 solutions), for the browser's tests.
+/// Ends the run's search (cancels its worker and keeps everything it found before it saw the
+/// flag, so that the count and the stored solutions agree), leaving it in `state` if it was
+/// running. Returns within the engine's cancel time.
+fn end_search(run: &mut Run, state: RunState) {
+    let Some(worker) = run.worker.take() else {
+        return;
+    };
+    worker.cancel();
+    // The worker sends `Done` within the engine's cancel time.
+    let mut done = None;
+    while let Some(message) = worker.next_within(STOP_WAIT) {
+        match message {
+            Message::Batch { packed, seen } => {
+                run.store.append(&packed, &seen);
+            }
+            Message::Done(_, stats) => {
+                done = Some(stats);
+                break;
+            }
+        }
+    }
+    run.live.stats = done.unwrap_or(Stats {
+        solutions: run.store.stored(),
+        ..run.live.stats
+    });
+    drop(worker);
+    if run.state == RunState::Running {
+        run.state = state;
+        run.elapsed = done.map_or_else(|| run.started.elapsed(), |s| s.elapsed);
+    }
+}
+
 #[cfg(test)]
 pub(super) fn millions() -> (Grid, Puzzle) {
     let path = std::path::Path::new("puzzles/millions.kakuro");
@@ -551,7 +566,7 @@ mod tests {
     use egui_kittest::Harness;
     use num_bigint::BigUint;
 
-    use super::{Browser, millions};
+    use super::{Browser, RunState, millions};
     use crate::{Cell, Grid, Pos};
 
     /// After an edit and its undo the run comes back at the solution it showed, even one
@@ -607,6 +622,57 @@ mod tests {
         harness.run_steps(1);
         assert!(shows_k(&harness.state().0), "back at solution #k");
         harness.state_mut().0.stop();
+    }
+
+    /// A run that reaches the memory cap stops searching once the count is known: past the
+    /// cap its stream only counted what it found, for ever on a big count. Its oracle stays,
+    /// and a solution past those kept is still fetched by number.
+    #[test]
+    fn a_run_at_the_memory_cap_stops_once_counted() {
+        let (grid, puzzle) = millions();
+        let mut started = false;
+        let mut harness = Harness::new_ui_state(
+            |ui, (browser, ended): &mut (Browser, Option<RunState>)| {
+                if !started {
+                    started = true;
+                    browser.start(puzzle.clone(), &grid, 0, ui.ctx()).unwrap();
+                }
+                if let Some(end) = browser.logic(ui.ctx(), 0, &grid) {
+                    *ended = Some(end);
+                }
+            },
+            // Room for a few thousand of millions.kakuro's three million solutions.
+            (Browser::with_cap(64 << 10), None),
+        );
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while harness.state().0.is_running() {
+            assert!(Instant::now() < deadline, "the run never stopped");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        let (browser, ended) = harness.state();
+        assert_eq!(*ended, Some(RunState::Capped));
+        let run = browser.run.as_ref().unwrap();
+        assert!(run.store.is_full());
+        assert!(run.found() < 3_048_192, "stopped, not finished");
+        assert!(run.worker.is_none() && run.oracle.is_some());
+        let k = BigUint::from(2_999_999u32);
+        harness.state_mut().0.go_to(k.clone());
+        while harness
+            .state()
+            .0
+            .run
+            .as_ref()
+            .unwrap()
+            .fetched
+            .as_ref()
+            .is_none_or(|f| f.k != k)
+        {
+            assert!(Instant::now() < deadline, "solution #k was not fetched");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        assert_eq!(harness.state().0.current, k);
     }
 
     /// Going to a stored solution (or past the last) while a jump past the stored ones is

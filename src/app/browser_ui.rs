@@ -169,10 +169,15 @@ impl Browser {
             count,
             state,
             exact,
-            kept: if full {
-                format!("{kept}: memory cap reached, counting goes on")
-            } else {
-                kept
+            kept: match (full, run.state) {
+                (true, RunState::Capped) => {
+                    format!("{kept}: memory cap reached, the rest by number")
+                }
+                (true, RunState::Running) => {
+                    format!("{kept}: memory cap reached, counting goes on")
+                }
+                (true, _) => format!("{kept}: memory cap reached"),
+                (false, _) => kept,
             },
             full,
         }
@@ -407,7 +412,8 @@ mod tests {
         }
         // The warning is the "kept" line itself, not one more line.
         harness.get_by_label_contains(" kept in ");
-        harness.get_by_label_contains("MB: memory cap reached, counting goes on");
+        // "counting goes on", or "the rest by number" once counted (the run stops there).
+        harness.get_by_label_contains("MB: memory cap reached, ");
         assert_eq!(harness.get_by_label("Next").rect(), before);
         harness.state_mut().stop();
     }

@@ -211,6 +211,9 @@ impl KakuroApp {
         let found = solutions(self.browser.found());
         match end {
             RunState::Done => self.status.info(format!("Solved: {found}")),
+            RunState::Capped => self.status.info(format!(
+                "Stopped streaming at the memory cap after {found}: the others are fetched by number"
+            )),
             _ => self.status.info(format!("Stopped after {found}")),
         }
     }

@@ -21,6 +21,10 @@ pub enum RunState {
     Done,
     /// The user stopped it (Stop or Esc).
     Stopped,
+    /// It stopped itself: the memory cap was reached and the solutions are counted, so every
+    /// solution past those kept is fetched by its number, and searching on would only have
+    /// kept a core busy (for ever, on a count of 10^70).
+    Capped,
 }
 
 /// One solving run of the puzzle as it was when Solve was pressed.
