@@ -171,7 +171,7 @@ impl Browser {
             exact,
             kept: match (full, run.state) {
                 (true, RunState::Capped) => {
-                    format!("{kept}: memory cap reached, the rest by number")
+                    format!("{kept} (the cap): others by number")
                 }
                 (true, RunState::Running) => {
                     format!("{kept}: memory cap reached, counting goes on")
@@ -412,8 +412,12 @@ mod tests {
         }
         // The warning is the "kept" line itself, not one more line.
         harness.get_by_label_contains(" kept in ");
-        // "counting goes on", or "the rest by number" once counted (the run stops there).
-        harness.get_by_label_contains("MB: memory cap reached, ");
+        // "counting goes on", or "others by number" once counted (the run stops there).
+        let capped = harness.state().state() == Some(super::RunState::Capped);
+        harness.get_by_label_contains(match capped {
+            true => "MB (the cap): others by number",
+            false => "MB: memory cap reached, counting goes on",
+        });
         assert_eq!(harness.get_by_label("Next").rect(), before);
         harness.state_mut().stop();
     }
