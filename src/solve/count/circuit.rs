@@ -12,7 +12,9 @@
 //! counts the solutions under that state: an arm counts only if its forced digits are allowed,
 //! a product multiplies, a lone variable counts its allowed digits and a swept part passes over
 //! its graph. An evaluation visits only the nodes below arms the state allows, which are few
-//! once the state decides the plan's first variables.
+//! once the state decides the plan's first variables. Under digits that close no arm, the
+//! root's count is a fixed sum of products of the leaves' counts, made once (see
+//! `evaluation/expansion.rs`); a solution is found by descending, not by evaluating.
 
 mod evaluation;
 mod forcing;
