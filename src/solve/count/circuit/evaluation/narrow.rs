@@ -33,16 +33,6 @@ impl Narrow {
     fn index(&self, d: u8) -> usize {
         (self.digits & ((1 << d) - 1)).count_ones() as usize
     }
-
-    /// `a + b`; `None` past 128 bits.
-    fn add(&self, a: u128, b: u128) -> Option<u128> {
-        a.checked_add(b)
-    }
-
-    /// `a * b`; `None` past 128 bits.
-    fn mul(&self, a: u128, b: u128) -> Option<u128> {
-        a.checked_mul(b)
-    }
 }
 
 impl Evaluation<'_> {
@@ -132,7 +122,7 @@ impl Evaluation<'_> {
                             counts[0]
                         };
                         for n in &mut acc[..if split { width } else { 1 }] {
-                            let Some(p) = narrow.mul(*n, a) else {
+                            let Some(p) = n.checked_mul(a) else {
                                 return false;
                             };
                             *n = p;
@@ -162,20 +152,20 @@ impl Evaluation<'_> {
                         Some(d) => {
                             split = true;
                             let Some(total) =
-                                counts.iter().try_fold(0u128, |s, &n| narrow.add(s, n))
+                                counts.iter().try_fold(0u128, |s, &n| s.checked_add(n))
                             else {
                                 return false;
                             };
                             let at = narrow.index(d);
-                            narrow.add(acc[at], total).map(|s| acc[at] = s)
+                            acc[at].checked_add(total).map(|s| acc[at] = s)
                         }
                         None if child_split => {
                             split = true;
                             acc.iter_mut()
                                 .zip(counts)
-                                .try_for_each(|(x, &n)| narrow.add(*x, n).map(|s| *x = s))
+                                .try_for_each(|(x, &n)| x.checked_add(n).map(|s| *x = s))
                         }
-                        None => narrow.add(flat, counts[0]).map(|s| flat = s),
+                        None => flat.checked_add(counts[0]).map(|s| flat = s),
                     };
                     if sums.is_none() {
                         return false;
