@@ -194,6 +194,9 @@ pub struct Solver<'p> {
     /// How long a first count runs before a second plan races it (see [`Solver::count`]);
     /// `None`: never (tests count with one plan, or race from the start).
     race_after: Option<Duration>,
+    /// Whether the puzzle has no solution, once a count or a jump asked (see
+    /// `Solver::has_none`).
+    none: Option<bool>,
 }
 
 impl<'p> Solver<'p> {
@@ -212,6 +215,7 @@ impl<'p> Solver<'p> {
             order: None,
             recall: recall::Recall::default(),
             race_after: Some(count::RACE_AFTER),
+            none: None,
         }
     }
 
@@ -299,6 +303,7 @@ impl<'p> Solver<'p> {
         }
         self.memo = memo::Memo::default();
         self.order = None;
+        self.none = None;
         // The walks' answers and their root state were of the wider model.
         self.recall = recall::Recall::default();
         self

@@ -203,6 +203,10 @@ impl Solver<'_> {
     /// in its own order); where neither has them (a graph too big to keep) the first call
     /// counts them by branching, and later calls find them cached.
     pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
+        // Without a solution the walk's count could take hours to find 0 (see `has_none`).
+        if self.has_none() != Ok(false) {
+            return None;
+        }
         let start = Instant::now();
         let mut decided = Stats::default();
         if self.order.is_none() {
