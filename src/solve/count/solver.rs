@@ -66,23 +66,30 @@ impl Solver<'_> {
             // and then, so one that ends before its first poll would say `Ok` in one plan's
             // order and `Cancelled` in the other's, racing or not.
             (Err(Cancelled), Stats::default())
-        } else if let Err(Cancelled) = self.has_none() {
-            (Err(Cancelled), self.stats)
-        } else if self.none == Some(true) {
-            if let Some(progress) = progress.as_mut() {
-                progress(1.0);
-            }
-            (Ok(BigUint::ZERO), self.stats)
-        } else if self.race_after.is_some() && two_cores && self.memo.cached_plan().is_none() {
-            self.race(count_from_root, settings, progress)
         } else {
-            count_from_root(
-                &self.model,
-                &mut self.memo,
-                &self.cancel,
-                settings,
-                progress,
-            )
+            match self.has_none() {
+                Err(Cancelled) => (Err(Cancelled), self.stats),
+                Ok(true) => {
+                    if let Some(progress) = progress.as_mut() {
+                        progress(1.0);
+                    }
+                    (Ok(BigUint::ZERO), self.stats)
+                }
+                Ok(false)
+                    if self.race_after.is_some()
+                        && two_cores
+                        && self.memo.cached_plan().is_none() =>
+                {
+                    self.race(count_from_root, settings, progress)
+                }
+                Ok(false) => count_from_root(
+                    &self.model,
+                    &mut self.memo,
+                    &self.cancel,
+                    settings,
+                    progress,
+                ),
+            }
         };
         stats.elapsed = start.elapsed();
         self.stats = stats;
