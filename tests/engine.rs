@@ -711,6 +711,25 @@ fn project_euler_first_puzzle() {
     );
 }
 
+/// The repository's own cryptic sample: each puzzle is unique, its solution valid, and its
+/// answer the letter code it was made with (in the file's comment).
+#[test]
+fn the_cryptic_sample_gives_the_answers_it_was_made_with() {
+    let text = std::fs::read_to_string("puzzles/cryptic.txt").unwrap();
+    let mut answers = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let puzzle = Puzzle::from_grid(&parse_pe424(line)).unwrap();
+        match Solver::new(&puzzle).uniqueness() {
+            Some(Uniqueness::Unique(s)) => {
+                assert!(is_valid(&puzzle, &s));
+                answers.push(s.letter_answer().unwrap());
+            }
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+    assert_eq!(answers, [2_895_631_407, 2_845_036_971, 9_475_132_860]);
+}
+
 /// A cryptic puzzle's first solution is one, also where a probe found it (the quick revisions
 /// a probe makes once decided a run's last cells without checking them).
 #[test]
