@@ -1,15 +1,21 @@
 //! Atomic file writing: a crash mid-save leaves either the old file or the new one, never half.
+//!
+//! The temporary file has a short name of fixed length (`.kakuro-` and 16 hex digits), so any
+//! file name the system allows can be saved; a save killed mid-write leaves its temporary file
+//! behind, and the next save to the same folder removes it.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Writes `bytes` to `path` through a temporary file in the same folder: write, fsync, rename
-/// over the target (which keeps its permissions), then fsync the folder where that is possible.
-/// A symbolic link is written through: the file it leads to is replaced, next to itself, and
-/// the link stays. A read-only target is refused (a rename would replace it all the same).
-/// On error the temporary file is removed and the target is untouched.
+/// over the target (which keeps its permissions, and its owner where the system lets us), then
+/// fsync the folder where that is possible. A symbolic link is written through: the file it
+/// leads to is replaced, next to itself, and the link stays. A read-only target is refused (a
+/// rename would replace it all the same). A hard link cannot be kept: the path then names the
+/// new file and the target's other names the old one (see [`hard_links`]). On error the
+/// temporary file is removed and the target is untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let path = &follow_links(path)?;
     if fs::metadata(path).is_ok_and(|meta| meta.permissions().readonly()) {
@@ -22,17 +28,43 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let (temp, file) = create_temp(&dir, &name.to_string_lossy())?;
-    let result = fill(file, path, bytes).and_then(|()| fs::rename(&temp, path));
+    if path.file_name().is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ));
+    }
+    remove_stale_temps(&dir);
+    let (temp, file) = create_temp(&dir)?;
+    let filled = fill(&file, path, bytes);
+    // Closed before the rename, which some systems refuse for an open file.
+    drop(file);
+    let result = filled.and_then(|()| fs::rename(&temp, path));
     if result.is_err() {
         let _ = fs::remove_file(&temp);
     }
     result?;
     sync_dir(&dir);
     Ok(())
+}
+
+/// How many names the file at `path` has (hard links); 1 for a file not there yet or on a
+/// system that does not say. A save through [`write_atomic`] gives `path` a new file, so
+/// above 1 the other names keep the old content.
+pub fn hard_links(path: &Path) -> u64 {
+    let Ok(path) = follow_links(path) else {
+        return 1;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        fs::metadata(path).map_or(1, |meta| meta.nlink())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        1
+    }
 }
 
 /// How many links in a row are followed before giving up (the usual system limit).
@@ -61,14 +93,32 @@ fn follow_links(path: &Path) -> io::Result<PathBuf> {
     ))
 }
 
-/// Creates a new, uniquely named hidden file next to the target.
-fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
+/// The start and end of our temporary files' names; between them, 16 hex digits (the process
+/// id, then a counter).
+const TEMP_PREFIX: &str = ".kakuro-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// How long an unlocked temporary file of ours must have been left alone before it is taken
+/// for a crashed save's, on systems where we cannot ask whether its process still runs.
+#[cfg(not(target_os = "linux"))]
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Creates a new hidden file with a short unique name in `dir`, locked while it is written so
+/// that no other save takes it for a crashed one.
+fn create_temp(dir: &Path) -> io::Result<(PathBuf, File)> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
     loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let temp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        let temp = dir.join(format!(
+            "{TEMP_PREFIX}{:08x}{n:08x}{TEMP_SUFFIX}",
+            std::process::id()
+        ));
         match OpenOptions::new().write(true).create_new(true).open(&temp) {
-            Ok(file) => return Ok((temp, file)),
+            Ok(file) => {
+                // A system without file locks still saves; only the clean-up is less sure.
+                let _ = file.try_lock();
+                return Ok((temp, file));
+            }
             // Left behind by a crashed process with a recycled id: try the next name.
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
@@ -76,10 +126,66 @@ fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
     }
 }
 
-/// Writes and flushes the content, copying the target's permissions when it exists.
-fn fill(mut file: File, target: &Path, bytes: &[u8]) -> io::Result<()> {
+/// The process id in one of our temporary files' names; `None` for any other name.
+fn temp_owner(name: &str) -> Option<u32> {
+    let hex = name.strip_prefix(TEMP_PREFIX)?.strip_suffix(TEMP_SUFFIX)?;
+    if hex.len() != 16 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    u32::from_str_radix(&hex[..8], 16).ok()
+}
+
+/// Removes the temporary files that saves killed mid-write left in `dir`: ours by name, not
+/// locked by a save that runs, and whose process is gone (or, where that cannot be asked, old).
+/// Anything that goes wrong leaves the file where it is: cleaning up never fails a save.
+fn remove_stale_temps(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(owner) = name.to_str().and_then(temp_owner) else {
+            continue;
+        };
+        let path = entry.path();
+        let Ok(file) = File::open(&path) else {
+            continue;
+        };
+        if file.try_lock().is_err() || !is_abandoned(&file, owner) {
+            continue;
+        }
+        drop(file);
+        let _ = fs::remove_file(&path);
+    }
+}
+
+/// Whether the save that made a temporary file is over: its process no longer runs.
+#[cfg(target_os = "linux")]
+fn is_abandoned(_file: &File, owner: u32) -> bool {
+    owner != std::process::id() && !Path::new("/proc").join(owner.to_string()).exists()
+}
+
+/// Whether the save that made a temporary file is over: nothing has touched it for long.
+#[cfg(not(target_os = "linux"))]
+fn is_abandoned(file: &File, owner: u32) -> bool {
+    owner != std::process::id()
+        && file
+            .metadata()
+            .and_then(|meta| meta.modified())
+            .is_ok_and(|time| time.elapsed().is_ok_and(|age| age > STALE_AFTER))
+}
+
+/// Writes and flushes the content, copying the target's permissions (and owner, which only
+/// succeeds for the superuser or a file already ours) when it exists.
+fn fill(mut file: &File, target: &Path, bytes: &[u8]) -> io::Result<()> {
     file.write_all(bytes)?;
     if let Ok(meta) = fs::metadata(target) {
+        // The owner first: changing it may clear mode bits that the permissions then restore.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let _ = std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid()));
+        }
         file.set_permissions(meta.permissions())?;
     }
     file.sync_all()
@@ -154,6 +260,76 @@ mod tests {
         assert_eq!(err.to_string(), "the file is read-only");
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_longest_file_name_saves() {
+        let dir = tempfile::tempdir().unwrap();
+        for len in [250, 255] {
+            let name = format!("{}.kakuro", "p".repeat(len - ".kakuro".len()));
+            let path = dir.path().join(&name);
+            write_atomic(&path, b"one").unwrap();
+            write_atomic(&path, b"two").unwrap();
+            assert_eq!(fs::read(&path).unwrap(), b"two");
+        }
+        assert_eq!(names_in(dir.path()).len(), 2);
+    }
+
+    /// A save killed mid-write leaves its temporary file; the next save to the folder removes
+    /// it, and leaves alone the temporary file of a save still running and files not ours.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_next_save_removes_what_a_killed_save_left() {
+        let dir = tempfile::tempdir().unwrap();
+        // No process has this id: the kernel's largest is 2^22.
+        let dead = dir.path().join(".kakuro-7fffffff00000003.tmp");
+        fs::write(&dead, b"half a puzzle").unwrap();
+        let ours_running = dir
+            .path()
+            .join(format!(".kakuro-{:08x}00000009.tmp", std::process::id()));
+        fs::write(&ours_running, b"being written").unwrap();
+        let theirs = dir.path().join(".kakuro-notours.tmp");
+        fs::write(&theirs, b"x").unwrap();
+        write_atomic(&dir.path().join("a.kakuro"), b"new").unwrap();
+        let running = ours_running.file_name().unwrap().to_string_lossy();
+        assert_eq!(
+            names_in(dir.path()),
+            [running.as_ref(), ".kakuro-notours.tmp", "a.kakuro"]
+        );
+    }
+
+    #[test]
+    fn temporary_names_are_short_and_recognised() {
+        let dir = tempfile::tempdir().unwrap();
+        let (temp, _file) = create_temp(dir.path()).unwrap();
+        let name = temp.file_name().unwrap().to_str().unwrap();
+        assert_eq!(name.len(), 28, "{name}");
+        assert_eq!(temp_owner(name), Some(std::process::id()));
+        assert_eq!(temp_owner(".kakuro-1234.tmp"), None);
+        assert_eq!(temp_owner("a.kakuro"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn hard_links_are_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.kakuro");
+        assert_eq!(hard_links(&path), 1);
+        fs::write(&path, b"old").unwrap();
+        fs::hard_link(&path, dir.path().join("b.kakuro")).unwrap();
+        assert_eq!(hard_links(&path), 2);
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(hard_links(&path), 1);
+        assert_eq!(fs::read(dir.path().join("b.kakuro")).unwrap(), b"old");
     }
 
     #[test]

@@ -4,11 +4,12 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     cli::quiet_panics();
-    let args = cli::Cli::parse();
+    let args = match cli::parse_args() {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
     match std::panic::catch_unwind(|| cli::run(args)) {
         Ok(Ok(code)) => code,
         Ok(Err(err)) => cli::report(&err),

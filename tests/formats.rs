@@ -273,13 +273,18 @@ fn every_error_kind_has_its_line_and_column() {
             3,
             "\"12\" is neither a white cell (underscores) nor a wall (D\\A): a wall needs a backslash",
         ),
-        ("\\ \u{1}", 1, 3, "unexpected character \\u{1} in \"\u{1}\""),
+        (
+            "\\ \u{1}",
+            1,
+            3,
+            "unexpected character \\u{1} in \"\\u{1}\"",
+        ),
         ("\\ é\\", 1, 3, "unexpected letter 'é' in \"é\\\""),
         (
             "__ \\\r\n\\ _\r_",
             2,
             4,
-            "unexpected character \\r in \"_\r_\": a white cell is written with underscores only",
+            "unexpected character \\r in \"_\\r_\": a white cell is written with underscores only",
         ),
     ];
     for &(text, line, col, message) in cases {
@@ -765,4 +770,146 @@ fn directions_read_from_the_right_side_of_the_backslash() {
     let (g, _) = kakuro_text::parse("7\\ \\8").unwrap();
     assert_eq!(g.get(Pos::new(0, 0)).clue(Direction::Down), sum(7));
     assert_eq!(g.get(Pos::new(0, 1)).clue(Direction::Across), sum(8));
+}
+
+// ---------------------------------------------------------------- hostile input
+
+/// The fastest of a few runs of `parse`: the least disturbed by other work on the machine.
+fn fastest(parse: impl Fn()) -> std::time::Duration {
+    (0..5)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            parse();
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
+/// How much longer one input four times as long takes than four of the input: about 1 for a
+/// parser that reads each byte a bounded number of times, about 4 for one that goes back over
+/// the line for every token. (Timing equal amounts of work keeps fixed costs out of it.)
+fn growth(make: impl Fn(usize) -> String, n: usize, parse: impl Fn(&str)) -> f64 {
+    let (small, large) = (make(n), make(4 * n));
+    let small_time = fastest(|| (0..4).for_each(|_| parse(&small)));
+    let large_time = fastest(|| parse(&large));
+    large_time.as_secs_f64() / small_time.as_secs_f64().max(1e-6)
+}
+
+#[test]
+fn parsing_time_grows_linearly_with_the_input() {
+    // PE 424: a valid line of padded walls, 150 × 150 and 300 × 300 of them.
+    let pe = |cells: usize| {
+        let side = (cells as f64).sqrt().round() as usize;
+        format!("{side},{}", vec!["  X     "; side * side].join(","))
+    };
+    let ratio = growth(pe, 150 * 150, |line| {
+        pe424::parse_line(line).unwrap();
+    });
+    assert!(
+        ratio < 2.5,
+        "PE 424: 4 times the input took {ratio:.1} times as long as 4 inputs"
+    );
+    // .kakuro: a row of `tokens` long white cells, 100 and 400 of them.
+    let row = |tokens: usize| vec!["_".repeat(20_000); tokens].join(" ");
+    let ratio = growth(row, 100, |line| {
+        kakuro_text::parse(line).unwrap();
+    });
+    assert!(
+        ratio < 2.5,
+        ".kakuro: 4 times the input took {ratio:.1} times as long as 4 inputs"
+    );
+}
+
+/// Lines of 10 MB, valid or one token too long, are read or refused at once.
+#[test]
+fn ten_mb_lines_are_read_or_refused_quickly() {
+    let limit = std::time::Duration::from_secs(3);
+    let cells = vec!["X".to_string() + &" ".repeat(38); MAX_SIDE * MAX_SIDE].join(",");
+    let pe = format!("{MAX_SIDE},{cells}");
+    assert!(pe.len() >= 10_000_000);
+    let took = fastest(|| assert!(pe424::parse_line(&pe).is_ok()));
+    assert!(took < limit, "a valid 10 MB PE 424 line took {took:?}");
+    let too_many = format!("{pe},X");
+    let took = fastest(|| assert!(pe424::parse_line(&too_many).is_err()));
+    assert!(took < limit, "a 10 MB PE 424 line too long took {took:?}");
+    let token = "_".repeat(20_000);
+    let row = vec![token.as_str(); MAX_SIDE].join(" ");
+    assert!(row.len() >= 10_000_000);
+    let took = fastest(|| assert!(kakuro_text::parse(&row).is_ok()));
+    assert!(took < limit, "a valid 10 MB .kakuro line took {took:?}");
+    let too_long = format!("{row} _");
+    let took = fastest(|| assert!(kakuro_text::parse(&too_long).is_err()));
+    assert!(took < limit, "a 10 MB .kakuro line too long took {took:?}");
+    let ron = format!("(version: 1, rows: [\"{too_long}\"])");
+    let took = fastest(|| assert!(format::ron::from_str(&ron).is_err()));
+    assert!(took < limit, "a 10 MB .ron row too long took {took:?}");
+}
+
+/// Every `.ron` error names its line and column: the version, the number of rows, the saved
+/// digits; and the nesting limit is said in the file's words.
+#[test]
+fn ron_errors_name_their_place() {
+    let doc = Document {
+        grid: kakuro_text::parse(MINI).unwrap().0,
+        solution: Some(vec![2, 3, 8, 1]),
+        ..Document::default()
+    };
+    let text = format::ron::to_string(&doc);
+    let place = |text: &str| {
+        let e = format::ron::from_str(text).unwrap_err();
+        (e.line, e.col, e.message)
+    };
+    let (line, col, message) = place(&text.replace("version: 1", "version: 9"));
+    assert_eq!((line, col), (Some(2), Some(14)), "{message}");
+    assert!(message.contains("version 9, newer"), "{message}");
+    let (line, col, _) = place(&text.replace("version: 1", "version: 0"));
+    assert_eq!((line, col), (Some(2), Some(14)));
+    // The solution: a letter, a row too short, a row too many, a row missing.
+    let (line, col, message) = place(&text.replace("\"238\"", "\"2x8\""));
+    assert_eq!((line, col), (Some(13), Some(11)), "{message}\n{text}");
+    assert_eq!(message, "solution row 2: 'x' is not a digit");
+    let (line, col, _) = place(&text.replace("\"238\"", "\"23\""));
+    assert_eq!((line, col), (Some(13), Some(10)));
+    let (line, col, _) = place(&text.replace("\"1\",", "\"1\", \"\","));
+    assert_eq!((line, col), (Some(14), Some(15)));
+    let (line, col, _) = place(&text.replace("\"1\",", ""));
+    assert_eq!((line, col), (Some(11), Some(20)));
+    // More rows than a grid may have: the first one too many.
+    let rows = vec!["\"_\""; MAX_SIDE + 1].join(",\n");
+    let (line, col, message) = place(&format!("(\nversion: 1,\nrows: [\n{rows}\n])"));
+    assert_eq!((line, col), (Some(4 + MAX_SIDE), Some(1)), "{message}");
+    // Nesting past ron's limit, in a field this version does not know.
+    let deep = format!("(version: 1, x: {}{})", "[".repeat(200), "]".repeat(200));
+    let (_, _, message) = place(&deep);
+    assert!(
+        message.starts_with("brackets are nested too deeply"),
+        "{message}"
+    );
+    assert!(!message.contains("recursion_limit"), "{message}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A saved grid's every cell has its place in the file, as in a `.kakuro` file.
+    #[test]
+    fn ron_saves_place_every_cell(grid in grid_of(plain_cell(), 10)) {
+        let text = format::ron::to_string(&Document::new(grid.clone()));
+        let loaded = format::parse(&text, Format::Ron).unwrap();
+        let kakuro = kakuro_text::write(&grid);
+        let (_, kakuro_map) = kakuro_text::parse(&kakuro).unwrap();
+        let map = loaded.source.unwrap();
+        let kakuro_lines: Vec<&str> = kakuro.lines().collect();
+        let ron_lines: Vec<&str> = text.lines().collect();
+        for pos in grid.positions() {
+            // Row r is on line 7 + r, below the version, title, author, notes and `rows: [`.
+            let expected = kakuro_map.place(pos).map(|(line, col)| {
+                let ron_line = ron_lines[line + 5];
+                let indent = ron_line.find(kakuro_lines[line - 1]).unwrap();
+                (line + 6, col + ron_line[..indent].chars().count())
+            });
+            prop_assert_eq!(map.place(pos), expected, "{}", text);
+        }
+    }
 }

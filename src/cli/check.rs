@@ -8,7 +8,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use kakuro::format::{self, Format};
 use kakuro::{Solver, Uniqueness};
 
 use super::input::PuzzleFile;
@@ -16,7 +15,7 @@ use super::{EXIT_NO, Failure, output};
 
 /// Prints the warnings and the verdict; exit 0 for unique, 1 for none or multiple.
 pub fn run(path: &Path) -> Result<ExitCode> {
-    let file = PuzzleFile::load(path).map_err(|first| every_format_error(path, first))?;
+    let file = PuzzleFile::load_listing_every_typo(path)?;
     let (errors, warnings): (Vec<_>, Vec<_>) =
         file.problems().into_iter().partition(|p| p.is_error());
     if !errors.is_empty() {
@@ -41,30 +40,4 @@ pub fn run(path: &Path) -> Result<ExitCode> {
     writeln!(out, "{word}")?;
     out.flush()?;
     Ok(code)
-}
-
-/// A `.kakuro` file that does not parse: every line's first error, not only the file's first,
-/// so that one run of `check` shows all there is to fix.
-fn every_format_error(path: &Path, first: anyhow::Error) -> anyhow::Error {
-    let Some(text) = std::fs::read(path)
-        .ok()
-        .and_then(|b| String::from_utf8(b).ok())
-    else {
-        return first;
-    };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    if Format::from_path(path).unwrap_or_else(|| Format::sniff(text)) != Format::Kakuro {
-        return first;
-    }
-    let errors = format::kakuro_text::diagnose(text);
-    if errors.len() < 2 {
-        return first;
-    }
-    Failure {
-        lines: errors
-            .into_iter()
-            .map(|e| e.in_file(path).to_string())
-            .collect(),
-    }
-    .into()
 }

@@ -1,12 +1,15 @@
-//! `kakuro convert IN OUT`: read one format, write another; both chosen by extension.
+//! `kakuro convert IN OUT`: read one format, write another; both chosen by extension. A grid
+//! with errors is refused rather than written.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use kakuro::atomic;
 use kakuro::format::{self, Format};
 
 use super::Failure;
+use super::input::PuzzleFile;
 
 /// Converts the document (grid, title, author, notes, solution); prints nothing on success.
 pub fn run(input: &Path, output: &Path) -> Result<ExitCode> {
@@ -22,9 +25,27 @@ pub fn run(input: &Path, output: &Path) -> Result<ExitCode> {
         .into());
     }
     // Writing the first of a file's puzzles would drop the others without a word.
-    super::input::refuse_several(input)?;
-    let loaded = format::load(input)?;
-    format::save(output, &loaded.document)?;
+    let file = PuzzleFile::load(input)?;
+    // A grid with errors would be written, and read back, as something other than a puzzle.
+    let errors: Vec<String> = file
+        .problems()
+        .iter()
+        .filter(|p| p.is_error())
+        .map(|p| file.describe(p))
+        .collect();
+    if !errors.is_empty() {
+        return Err(Failure { lines: errors }.into());
+    }
+    let links = atomic::hard_links(output);
+    format::save(output, &file.loaded.document)?;
+    if links > 1 {
+        eprintln!(
+            "kakuro: {}: note: the file had {links} hard links; this name now leads to the new \
+             content, the other {} keep the old",
+            format::printable(&output.display().to_string()),
+            links - 1
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,5 +1,6 @@
 //! `kakuro [FILE] [--screenshot OUT.png] [--renderer glow|wgpu] [--frame-stats]`: the desktop app.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -14,26 +15,33 @@ pub fn check_file(file: &Path) -> Result<()> {
     if file.try_exists().unwrap_or(true) {
         return Ok(());
     }
-    let name = file.display().to_string();
-    let looks_like_a_command = file.extension().is_none()
-        && !name.contains(std::path::MAIN_SEPARATOR)
-        && !name.contains('/');
-    let message = if !looks_like_a_command {
-        "no such file".to_string()
-    } else {
-        match closest_command(&name) {
-            Some(command) => format!("no file or command '{name}'; did you mean '{command}'?"),
-            None => format!("no file or command '{name}' (see `kakuro --help`)"),
-        }
-    };
-    Err(Failure {
-        lines: vec![format!("{name}: {message}")],
-    }
-    .into())
+    let line = mistyped_command(file.as_os_str())
+        .unwrap_or_else(|| format!("{}: no such file", file.display()));
+    Err(Failure { lines: vec![line] }.into())
 }
 
-/// The subcommand nearest to a mistyped word, when it is near enough to be what was meant.
-fn closest_command(word: &str) -> Option<String> {
+/// For a first word that is no file and looks like a command (no extension, no folder) but is
+/// none, the error line saying so, with the nearest command when one is near enough.
+pub fn mistyped_command(word: &OsStr) -> Option<String> {
+    let name = word.to_str()?;
+    let looks_like_a_command = !name.starts_with('-')
+        && Path::new(name).extension().is_none()
+        && !name.contains(std::path::MAIN_SEPARATOR)
+        && !name.contains('/');
+    if !looks_like_a_command
+        || command_names().iter().any(|c| c == name)
+        || Path::new(name).try_exists().unwrap_or(true)
+    {
+        return None;
+    }
+    Some(match closest_command(name) {
+        Some(command) => format!("{name}: no file or command '{name}'; did you mean '{command}'?"),
+        None => format!("{name}: no file or command '{name}' (see `kakuro --help`)"),
+    })
+}
+
+/// The subcommands' names, `help` among them.
+fn command_names() -> Vec<String> {
     use clap::CommandFactory;
     let cli = super::Cli::command();
     let mut names: Vec<String> = cli
@@ -43,6 +51,12 @@ fn closest_command(word: &str) -> Option<String> {
     if !names.iter().any(|n| n == "help") {
         names.push("help".into());
     }
+    names
+}
+
+/// The subcommand nearest to a mistyped word, when it is near enough to be what was meant.
+fn closest_command(word: &str) -> Option<String> {
+    let names = command_names();
     let word = word.to_lowercase();
     // One slip in a short word, two in a longer one; more than that is another word.
     let allowed = if word.chars().count() <= 3 { 1 } else { 2 };

@@ -70,7 +70,7 @@ pub enum Command {
     /// Exit code: 0 solved, 1 no solution, 2 invalid file or usage. With no solution, --json
     /// still prints its object, with no solutions and a count of 0.
     Solve {
-        /// The puzzle file.
+        /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Stop after this many solutions (at least 1).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -90,7 +90,7 @@ pub enum Command {
     },
     /// Print the exact number of solutions.
     Count {
-        /// The puzzle file.
+        /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Print {"count": "K", "seconds": S}.
         #[arg(long)]
@@ -102,28 +102,30 @@ pub enum Command {
     ///
     /// Exit code: 0 unique, 1 none or multiple, 2 invalid file or usage.
     Check {
-        /// The puzzle file.
+        /// The puzzle file (`-` reads standard input).
         file: PathBuf,
     },
     /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg.
     ///
     /// SVG is written only (a picture of the empty puzzle). When read, a Project Euler 424
     /// file is recognised by its content whatever its extension (such as the published .txt).
+    /// A grid with errors (or no white cells) is refused, exit 2, and nothing is written.
     Convert {
-        /// The puzzle to read.
+        /// The puzzle to read (`-` reads standard input).
         input: PathBuf,
-        /// The file to write: replaced atomically, through a symbolic link; a read-only file
-        /// is refused.
+        /// The file to write: replaced atomically, through a symbolic link, keeping its mode
+        /// and owner; a read-only file is refused; a file with other hard links is replaced
+        /// under this name only, with a note on stderr.
         output: PathBuf,
     },
     /// Solve Project Euler 424 cryptic puzzles: each puzzle's 10-digit answer, then their sum.
     Pe424 {
-        /// A file with one cryptic puzzle per line.
+        /// A file with one cryptic puzzle per line (`-` reads standard input).
         file: PathBuf,
     },
     /// Time the engine on puzzles: median of repeated runs, parsing excluded.
     Bench {
-        /// The puzzle files.
+        /// The puzzle files (`-` reads standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// How many times to solve each puzzle (the median is reported).
@@ -183,13 +185,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// A time limit for `--max-seconds`: a finite number of seconds above 0.
+/// The longest time limit kept: a century stands for "no limit" and still adds to a clock
+/// without overflowing it.
+const LONGEST: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+
+/// A time limit for `--max-seconds`: a finite number of seconds above 0 (a limit past a century
+/// is a century).
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
+    let seconds = text
+        .parse::<f64>()
         .ok()
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| "a number of seconds above 0 is needed".into())
+        .filter(|s| *s > 0.0)
+        .ok_or("a number of seconds above 0 is needed, such as 2.5")?;
+    if !seconds.is_finite() {
+        return Err("a number of seconds above 0 is needed, and a finite one".into());
+    }
+    let limit = Duration::try_from_secs_f64(seconds).unwrap_or(LONGEST);
+    Ok(limit.clamp(Duration::from_nanos(1), LONGEST))
 }
 
 /// A solution number for `--nth`: a decimal number from 1 (counts outgrow every integer type).
@@ -258,11 +270,63 @@ pub fn quiet_panics() {
     }));
 }
 
-/// Folds a message onto one line: stderr errors are one line each.
+/// Folds a message onto one line (stderr errors are one line each), with anything a terminal
+/// would act on escaped: a file's bytes and names reach the message.
 fn one_line(text: &str) -> String {
-    text.lines()
+    let folded = text
+        .split('\n')
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    kakuro::format::printable(&folded).into_owned()
+}
+
+/// Parses the command line, or returns the exit code when there is nothing to run: help and
+/// the version print as clap writes them (exit 0), a usage error prints one line (`error: ...`
+/// and where to read the usage; exit 2).
+pub fn parse_args() -> Result<Cli, ExitCode> {
+    use clap::error::ErrorKind;
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => Ok(cli),
+        Err(e) => {
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                return Err(ExitCode::from(e.exit_code().clamp(0, 255) as u8));
+            }
+            if let Some(line) = args.get(1).and_then(|word| launch::mistyped_command(word)) {
+                eprintln!("kakuro: {}", one_line(&line));
+            } else {
+                eprintln!("{}", usage_line(&e.render().to_string(), &args));
+            }
+            Err(ExitCode::from(EXIT_INVALID))
+        }
+    }
+}
+
+/// Clap's usage error on one line: its message, then where to read the usage.
+fn usage_line(rendered: &str, args: &[std::ffi::OsString]) -> String {
+    let message = rendered
+        .split("\n\nUsage:")
+        .next()
+        .unwrap_or(rendered)
+        .split("\n\nFor more information")
+        .next()
+        .unwrap_or(rendered);
+    let command = args
+        .get(1)
+        .and_then(|a| a.to_str())
+        .filter(|a| {
+            use clap::CommandFactory;
+            Cli::command().get_subcommands().any(|c| c.get_name() == *a)
+        })
+        .map(|a| format!("kakuro {a}"))
+        .unwrap_or_else(|| "kakuro".into());
+    format!("{} (see `{command} --help`)", one_line(message))
 }

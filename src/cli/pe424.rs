@@ -6,10 +6,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use kakuro::format::{self, Format, FormatError};
+use kakuro::format::{self, Format};
 use kakuro::{Solver, Uniqueness};
 
-use super::input::PuzzleFile;
+use super::input::{Input, PuzzleFile};
 use super::output;
 
 /// Solves every puzzle of the file; a puzzle without exactly one solution is an error.
@@ -43,17 +43,9 @@ pub fn run(path: &Path) -> Result<ExitCode> {
 /// Every puzzle of a PE 424 file, each knowing its line so messages can point at it. All are
 /// read (and then validated) before any is solved: a typo on the last line fails at once.
 fn read_puzzles(path: &Path) -> Result<Vec<PuzzleFile>> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| FormatError::new(format!("cannot read the file: {e}")).in_file(path))?;
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        // The library's loader names the line and column of the first byte that is not UTF-8.
-        return Err(match format::load(path) {
-            Err(e) => e.into(),
-            Ok(_) => anyhow::anyhow!("{name}: the file is not UTF-8 text"),
-        });
-    };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let input = Input::read(path)?;
+    let name = input.name();
+    let text = &input.text;
     let mut puzzles = Vec::new();
     for (index, line) in text.split('\n').enumerate() {
         let content = line.trim_matches([' ', '\t', '\r']);
@@ -63,7 +55,7 @@ fn read_puzzles(path: &Path) -> Result<Vec<PuzzleFile>> {
         let loaded = format::parse(line, Format::Pe424).map_err(|mut e| {
             // The line was parsed alone, as line 1.
             e.line = e.line.map(|l| l + index);
-            e.in_file(path)
+            e.in_file(input.error_path())
         })?;
         puzzles.push(PuzzleFile {
             name: name.clone(),

@@ -1,5 +1,6 @@
 //! `FormatError`: what went wrong reading or writing a puzzle file, and where.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -67,11 +68,61 @@ impl fmt::Display for FormatError {
                 place.push(col.to_string());
             }
         }
+        // A file's bytes and name reach the terminal through this text: nothing in it may be
+        // read by the terminal as a command.
+        let message = printable(&self.message);
         if place.is_empty() {
-            f.write_str(&self.message)
+            f.write_str(&message)
         } else {
-            write!(f, "{}: {}", place.join(":"), self.message)
+            write!(f, "{}: {message}", printable(&place.join(":")))
         }
+    }
+}
+
+/// The text with every character a terminal would not show as itself escaped the way Rust
+/// writes it (`\u{1b}`, `\r`, `\0`, `\u{202e}`): control characters, invisible formatting,
+/// direction overrides, and spaces that look like a plain space. Backslashes and quotes stay.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if text.chars().all(shows_as_itself) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if shows_as_itself(c) {
+            out.push(c);
+        } else {
+            out.extend(c.escape_debug());
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Whether a character prints as itself: Rust's own judgement (`escape_debug`), but for the
+/// quotes and the backslash, which it escapes only to write string literals.
+fn shows_as_itself(c: char) -> bool {
+    matches!(c, '\\' | '\'' | '"') || c.escape_debug().len() == 1
+}
+
+/// The name of a character that would look like something else in a message (a byte-order
+/// mark, a no-break space), with its code.
+pub(crate) fn char_name(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{feff}' => "byte-order mark (U+FEFF)",
+        '\u{a0}' => "no-break space (U+00A0)",
+        '\u{202f}' => "narrow no-break space (U+202F)",
+        '\u{200b}' => "zero-width space (U+200B)",
+        '\t' => "tab",
+        _ => return None,
+    })
+}
+
+/// One character for a message: named when it would look like something else ("a no-break
+/// space (U+00A0)"), else quoted when it prints as itself, else escaped (`\u{1b}`).
+pub(crate) fn describe_char(c: char) -> String {
+    match char_name(c) {
+        Some(name) => format!("a {name}"),
+        None if shows_as_itself(c) => format!("'{c}'"),
+        None => c.escape_debug().to_string(),
     }
 }
 
@@ -79,6 +130,7 @@ impl fmt::Display for FormatError {
 pub(crate) fn quote(text: &str, max: usize) -> String {
     let mut chars = text.chars();
     let head: String = chars.by_ref().take(max).collect();
+    let head = printable(&head);
     if chars.next().is_some() {
         format!("\"{head}…\"")
     } else {
@@ -99,6 +151,20 @@ mod tests {
         let e = FormatError::new("gone").in_file(Path::new("x.ron"));
         assert_eq!(e.to_string(), "x.ron: gone");
         assert_eq!(FormatError::new("gone").to_string(), "gone");
+    }
+
+    #[test]
+    fn unprintable_characters_are_escaped_and_odd_spaces_named() {
+        assert_eq!(
+            printable("a\u{1b}]0;pwned\u{7}\r\0\u{b}\u{c}\u{202e}z \\ \"'é"),
+            "a\\u{1b}]0;pwned\\u{7}\\r\\0\\u{b}\\u{c}\\u{202e}z \\ \"'é"
+        );
+        assert_eq!(describe_char('\u{feff}'), "a byte-order mark (U+FEFF)");
+        assert_eq!(describe_char('\u{a0}'), "a no-break space (U+00A0)");
+        assert_eq!(describe_char('\u{1b}'), "\\u{1b}");
+        assert_eq!(describe_char('%'), "'%'");
+        let e = FormatError::at(1, 2, "found \u{1b}[2J\r\n").in_file(Path::new("x\u{1b}.kakuro"));
+        assert_eq!(e.to_string(), "x\\u{1b}.kakuro:1:2: found \\u{1b}[2J\\r\\n");
     }
 
     #[test]

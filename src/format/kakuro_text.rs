@@ -14,7 +14,7 @@
 //! produces it for cryptic grids and the native `.ron` rows accept it, but [`parse`] refuses it,
 //! so saving a cryptic grid as `.kakuro` is an error (save it as `.ron` or `.pe424`).
 
-use crate::format::error::{FormatError, quote};
+use crate::format::error::{FormatError, char_name, describe_char, printable, quote};
 use crate::format::source::SourceMap;
 use crate::grid::{Cell, Cipher, Clue, Grid, Letter, MAX_SIDE, Pos};
 use crate::puzzle::Puzzle;
@@ -135,7 +135,9 @@ pub(crate) fn parse_row(line: &str, dialect: Dialect) -> Result<(Vec<Cell>, Vec<
         }
         let (cell, end) = parse_token(line, i, dialect)?;
         cells.push(cell);
-        cols.push(column(line, i));
+        // The tokens read so far are ASCII, so the byte offset is the column (asking `column`
+        // would walk the line again for every token).
+        cols.push(i + 1);
         i = end;
     }
     Ok((cells, cols))
@@ -172,7 +174,7 @@ fn preview(line: &str, start: usize) -> String {
         }
         out.push(c);
     }
-    format!("\"{out}\"")
+    format!("\"{}\"", printable(&out))
 }
 
 /// Reads the token at `start`; returns the cell and the byte offset just after the token.
@@ -318,14 +320,11 @@ fn cut(text: &str, max: usize) -> String {
 /// The error for an unexpected character at `at` inside the token starting at `token`.
 fn bad_char(line: &str, token: usize, at: usize, hint: &str) -> RowError {
     let c = char_at(line, at);
-    let what = if c.is_alphabetic() {
-        format!("unexpected letter '{c}'")
-    } else if c == '_' {
-        "unexpected '_'".to_string()
-    } else if c.is_control() || c == '\u{fffd}' {
-        format!("unexpected character {}", c.escape_default())
-    } else {
-        format!("unexpected character '{c}'")
+    let what = match char_name(c) {
+        Some(name) => format!("unexpected {name}"),
+        None if c.is_alphabetic() => format!("unexpected letter {}", describe_char(c)),
+        None if c == '_' => "unexpected '_'".to_string(),
+        None => format!("unexpected character {}", describe_char(c)),
     };
     let mut message = format!("{what} in {}", preview(line, token));
     if !hint.is_empty() {

@@ -7,16 +7,19 @@
 //! are refused as soon as they exceed the size limit.
 
 mod error;
+mod input;
 pub mod kakuro_text;
 pub mod pe424;
 pub mod ron;
+mod ron_place;
 mod source;
 pub mod svg;
 
 use std::fmt;
 use std::path::Path;
 
-pub use error::FormatError;
+pub use error::{FormatError, printable};
+pub use input::{MAX_BYTES, STDIN_NAME, read_stdin, read_text};
 pub use source::SourceMap;
 
 use crate::atomic::write_atomic;
@@ -134,7 +137,7 @@ impl Document {
 pub struct Loaded {
     /// The content.
     pub document: Document,
-    /// The place of each cell's token, for `.kakuro` and PE 424 files.
+    /// The place of each cell's token, for `.kakuro`, `.ron` and PE 424 files.
     pub source: Option<SourceMap>,
     /// The format the text was read as.
     pub format: Format,
@@ -146,37 +149,6 @@ pub fn load(path: &Path) -> Result<Loaded, FormatError> {
     let text = read_text(path)?;
     let format = Format::from_path(path).unwrap_or_else(|| Format::sniff(&text));
     parse(&text, format).map_err(|e| e.in_file(path))
-}
-
-/// A file's text, as [`load`] reads it (UTF-8, without a byte-order mark); errors name the file.
-pub fn read_text(path: &Path) -> Result<String, FormatError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| FormatError::new(format!("cannot read the file: {e}")).in_file(path))?;
-    decode(&bytes)
-        .map(str::to_owned)
-        .map_err(|e| e.in_file(path))
-}
-
-/// The bytes as text; a byte that is not UTF-8 is an error at its line and column. A leading
-/// byte-order mark is dropped.
-fn decode(bytes: &[u8]) -> Result<&str, FormatError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(text.strip_prefix('\u{feff}').unwrap_or(text)),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            // The prefix is valid UTF-8 by construction.
-            let good = std::str::from_utf8(good).unwrap_or_default();
-            let line = good.matches('\n').count() + 1;
-            let line_start = good.rfind('\n').map_or(0, |i| i + 1);
-            let col = good[line_start..].chars().count() + 1;
-            let byte = bytes[e.valid_up_to()];
-            Err(FormatError::at(
-                line,
-                col,
-                format!("the file is not UTF-8 text (byte 0x{byte:02x})"),
-            ))
-        }
-    }
 }
 
 /// Reads a text in the given format; errors carry no path.
@@ -194,7 +166,10 @@ pub fn parse(text: &str, format: Format) -> Result<Loaded, FormatError> {
             };
             (document, Some(map))
         }
-        Format::Ron => (ron::from_str(text)?, None),
+        Format::Ron => {
+            let (document, map) = ron::from_str_mapped(text)?;
+            (document, Some(map))
+        }
         Format::Pe424 => {
             let (grid, map) = pe424::parse_first(text)?;
             (Document::new(grid), Some(map))
@@ -266,13 +241,6 @@ mod tests {
         assert_eq!(Format::sniff("# c\n\\ 3\\"), Format::Kakuro);
         assert_eq!(Format::sniff("// save\n(version: 1)"), Format::Ron);
         assert_eq!(Format::sniff(""), Format::Kakuro);
-    }
-
-    #[test]
-    fn non_utf8_is_placed() {
-        let e = decode(b"\\ 3\\\n__ \xff").unwrap_err();
-        assert_eq!((e.line, e.col), (Some(2), Some(4)));
-        assert!(e.message.contains("0xff"));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! Files may use the extension `.pe424`; other files are recognised by their first line (see
 //! [`crate::format::Format::sniff`]).
 
-use crate::format::error::FormatError;
+use crate::format::error::{FormatError, describe_char};
 use crate::format::source::SourceMap;
 use crate::grid::{Cell, Cipher, Clue, Grid, Letter, MAX_SIDE};
 
@@ -59,13 +59,11 @@ impl Reader<'_> {
         }
     }
 
-    /// The 1-based column of the cursor (everything before an error is ASCII, except when the
-    /// error is the first non-ASCII character itself).
+    /// The 1-based column of the cursor. Everything before it is ASCII (the reader steps only
+    /// over the ASCII bytes it matched), so the byte offset is the column: counting characters
+    /// instead would make reading a long line quadratic.
     fn col(&self) -> usize {
-        match self.line.get(..self.i) {
-            Some(prefix) => prefix.chars().count() + 1,
-            None => self.i + 1,
-        }
+        self.i + 1
     }
 
     fn error(&self, message: impl Into<String>) -> FormatError {
@@ -76,8 +74,7 @@ impl Reader<'_> {
     fn found(&self) -> String {
         match self.line.get(self.i..).and_then(|rest| rest.chars().next()) {
             None => "found the end of the line".into(),
-            Some(c) if c.is_control() => format!("found {}", c.escape_default()),
-            Some(c) => format!("found '{c}'"),
+            Some(c) => format!("found {}", describe_char(c)),
         }
     }
 

@@ -25,11 +25,13 @@
 //! is the first; a file with a newer version is refused with a clear message, and older versions
 //! keep loading (tests/golden/v1.ron).
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::format::Document;
-use crate::format::error::FormatError;
+use crate::format::error::{FormatError, describe_char};
 use crate::format::kakuro_text::{self, Dialect};
+use crate::format::ron_place::{self, Lines};
+use crate::format::{Document, SourceMap};
 use crate::grid::{Grid, MAX_SIDE, Pos};
 
 /// The newest format version this program reads and the one it writes.
@@ -39,7 +41,24 @@ pub const VERSION: u32 = 1;
 #[derive(Deserialize)]
 #[serde(rename = "Kakuro")]
 struct Probe {
-    version: u32,
+    #[allow(dead_code, reason = "reading it checks it")]
+    version: Version,
+}
+
+/// A format version this program reads: checked as it is read, so ron places the error on it.
+struct Version;
+
+impl<'de> Deserialize<'de> for Version {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Version, D::Error> {
+        match u32::deserialize(d)? {
+            0 => Err(D::Error::custom("format version 0 does not exist")),
+            v if v > VERSION => Err(D::Error::custom(format!(
+                "this file has format version {v}, newer than this program reads (up to \
+                 {VERSION}); open it with a newer kakuro"
+            ))),
+            _ => Ok(Version),
+        }
+    }
 }
 
 /// Version 1 of the save, field by field as it appears in the file.
@@ -103,42 +122,104 @@ fn solution_rows(grid: &Grid, digits: &[u8]) -> Vec<String> {
 
 /// Reads a `.ron` save of any version up to [`VERSION`].
 pub fn from_str(text: &str) -> Result<Document, FormatError> {
-    let probe: Probe = ron::from_str(text).map_err(|e| ron_error(text, e))?;
-    match probe.version {
-        0 => return Err(FormatError::new("format version 0 does not exist")),
-        1 => {}
-        v => {
-            return Err(FormatError::new(format!(
-                "this file has format version {v}, newer than this program reads (up to {VERSION}); \
-                 open it with a newer kakuro"
-            )));
-        }
-    }
+    from_str_mapped(text).map(|(document, _)| document)
+}
+
+/// Reads a save, and where each grid row's tokens are in it.
+pub(crate) fn from_str_mapped(text: &str) -> Result<(Document, SourceMap), FormatError> {
+    let _: Probe = ron::from_str(text).map_err(|e| ron_error(text, e))?;
     let save: SaveV1 = ron::from_str(text).map_err(|e| ron_error(text, e))?;
+    let lines = Lines::new(text);
+    let rows_list = ron_place::list(text, "rows");
+    let row_item = |r: usize| rows_list.as_ref().and_then(|l| l.items.get(r).copied());
     if save.rows.len() > MAX_SIDE {
-        return Err(FormatError::new(format!(
+        let message = format!(
             "the grid has {} rows; the largest allowed is {MAX_SIDE}",
             save.rows.len()
-        )));
+        );
+        return Err(placed(&lines, row_item(MAX_SIDE).map(|i| i.token), message));
     }
     let mut rows = Vec::with_capacity(save.rows.len());
+    let mut map = SourceMap::new(0);
+    let mut mapped = true;
     for (r, row) in save.rows.iter().enumerate() {
-        let (cells, _) = kakuro_text::parse_row(row, Dialect::Cryptic)
-            .map_err(|e| row_error(text, &save.rows, r, e))?;
+        let item = row_item(r);
+        let (cells, cols) = kakuro_text::parse_row(row, Dialect::Cryptic).map_err(|e| {
+            let message = format!("grid row {}: {}", r + 1, e.message);
+            placed(&lines, item.map(|i| at_column(row, i, e.col)), message)
+        })?;
         rows.push(cells);
+        // A row found in the file places its tokens; from one that is not, problems are named
+        // by their row and column only.
+        match item {
+            Some(item) if mapped => {
+                // A row read without error is on one line, so its characters are the file's
+                // from where it starts (when the file holds them as they are).
+                let (line, cols) = match item.content {
+                    Some(start) => {
+                        let (line, first) = lines.place(start);
+                        (line, cols.iter().map(|&col| first + col - 1).collect())
+                    }
+                    None => {
+                        let (line, col) = lines.place(item.token);
+                        (line, vec![col; cols.len()])
+                    }
+                };
+                map.push_row(line, cols);
+            }
+            _ => mapped = false,
+        }
     }
     let grid = Grid::from_rows(rows);
     let solution = match &save.solution {
         None => None,
-        Some(rows) => Some(read_solution(&grid, rows)?),
+        Some(rows) => Some(read_solution(&grid, rows).map_err(|(spot, message)| {
+            let list = ron_place::list(text, "solution");
+            let offset = list.and_then(|list| match spot {
+                Spot::List => Some(list.open),
+                Spot::Row(r, col) => {
+                    let item = list.items.get(r).copied()?;
+                    Some(at_column(&rows[r], item, col))
+                }
+            });
+            placed(&lines, offset, message)
+        })?),
     };
-    Ok(Document {
+    let document = Document {
         grid,
         title: save.title,
         author: save.author,
         notes: save.notes,
         solution,
-    })
+    };
+    Ok((document, map))
+}
+
+/// The byte offset of character column `col` (1-based) of a string found at `item`: inside it
+/// when the file holds its characters as they are, else its opening quote.
+fn at_column(value: &str, item: ron_place::Item, col: usize) -> usize {
+    match item.content {
+        Some(start) => {
+            let skipped: usize = value
+                .chars()
+                .take(col.saturating_sub(1))
+                .map(char::len_utf8)
+                .sum();
+            start + skipped
+        }
+        None => item.token,
+    }
+}
+
+/// An error at a byte offset of the text, or without a place.
+fn placed(lines: &Lines<'_>, offset: Option<usize>, message: String) -> FormatError {
+    match offset {
+        Some(offset) => {
+            let (line, col) = lines.place(offset);
+            FormatError::at(line, col, message)
+        }
+        None => FormatError::new(message),
+    }
 }
 
 /// A ron error with its place, in the words of the file format rather than of the program's
@@ -174,6 +255,9 @@ fn ron_error(text: &str, e: ron::error::SpannedError) -> FormatError {
         Error::ExpectedOption => "expected `Some(...)` or `None`".into(),
         Error::ExpectedOptionEnd => "expected `)` to close `Some(...)`".into(),
         Error::ExpectedIdentifier => "expected a field's name".into(),
+        Error::ExceededRecursionLimit => "brackets are nested too deeply (a puzzle nests them \
+             two deep: the puzzle's parentheses, then a list)"
+            .into(),
         other => other.to_string(),
     };
     // ron trips at the very end of a file cut short, whatever it expected there: say that too.
@@ -203,62 +287,54 @@ fn ron_error(text: &str, e: ron::error::SpannedError) -> FormatError {
     FormatError::at(e.span.start.line, e.span.start.col, message)
 }
 
-/// A bad grid row, placed in the file when the row's text can be found there literally (it can
-/// when the file was written by [`to_string`]); otherwise named by its row number.
-fn row_error(text: &str, rows: &[String], r: usize, e: kakuro_text::RowError) -> FormatError {
-    let mut from = text.find("rows").unwrap_or(0);
-    let mut found = None;
-    for row in &rows[..=r] {
-        match text.get(from..).and_then(|rest| rest.find(row.as_str())) {
-            Some(at) if !row.is_empty() => {
-                found = Some(from + at);
-                from += at + row.len();
-            }
-            _ => {
-                found = None;
-                break;
-            }
-        }
-    }
-    let message = format!("grid row {}: {}", r + 1, e.message);
-    match found {
-        Some(start) => {
-            let before = &text[..start];
-            let line = before.matches('\n').count() + 1;
-            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-            let col = before[line_start..].chars().count() + e.col;
-            FormatError::at(line, col, message)
-        }
-        None => FormatError::new(message),
-    }
+/// Where in the saved solution a mistake is.
+enum Spot {
+    /// The list as a whole (its `[`).
+    List,
+    /// A row, at a character column of its text (1-based).
+    Row(usize, usize),
 }
 
 /// The saved digits, checked against the grid's white cells.
-fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, FormatError> {
+fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, (Spot, String)> {
     if rows.len() != grid.height() {
-        return Err(FormatError::new(format!(
+        let message = format!(
             "the solution has {} rows; the grid has {}",
             rows.len(),
             grid.height()
-        )));
+        );
+        // Past the grid, the first row too many; short of it, the list.
+        let spot = if rows.len() > grid.height() {
+            Spot::Row(grid.height(), 1)
+        } else {
+            Spot::List
+        };
+        return Err((spot, message));
     }
     let mut digits = Vec::with_capacity(grid.white_count());
     for (r, row) in rows.iter().enumerate() {
         let whites = (0..grid.width())
             .filter(|&c| grid.is_white(Pos::new(r, c)))
             .count();
-        if let Some(bad) = row.chars().find(|c| !c.is_ascii_digit()) {
-            return Err(FormatError::new(format!(
-                "solution row {}: {bad:?} is not a digit",
-                r + 1
-            )));
+        if let Some((at, bad)) = row.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
+            return Err((
+                Spot::Row(r, at + 1),
+                format!(
+                    "solution row {}: {} is not a digit",
+                    r + 1,
+                    describe_char(bad)
+                ),
+            ));
         }
         if row.len() != whites {
-            return Err(FormatError::new(format!(
-                "solution row {} has {} digits; the row has {whites} white cells",
-                r + 1,
-                row.len()
-            )));
+            return Err((
+                Spot::Row(r, 1),
+                format!(
+                    "solution row {} has {} digits; the row has {whites} white cells",
+                    r + 1,
+                    row.len()
+                ),
+            ));
         }
         digits.extend(row.bytes().map(|b| b - b'0'));
     }

@@ -1,0 +1,493 @@
+//! The command line against odd and hostile input: pipes, named pipes, devices, endless
+//! streams, terminal escapes in files and names, and grids it must not write.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What one run of the binary did.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+/// How long any run may take before the test calls it a hang.
+const HANG: Duration = Duration::from_secs(30);
+
+/// Runs `kakuro ARGS` from the crate's root with `stdin` fed to it (from another thread, so a
+/// program that never reads does not block the test), killing it if it hangs.
+fn kakuro_with(args: &[&str], stdin: Option<Vec<u8>>) -> Run {
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the kakuro binary runs");
+    if let Some(bytes) = stdin {
+        let mut pipe = child.stdin.take().unwrap();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&bytes);
+        });
+    }
+    let output = wait_or_kill(child, args);
+    Run {
+        code: output
+            .status
+            .code()
+            .expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        took: start.elapsed(),
+    }
+}
+
+fn kakuro(args: &[&str]) -> Run {
+    kakuro_with(args, None)
+}
+
+/// The child's output, or a failed test naming the command when it runs past [`HANG`].
+fn wait_or_kill(mut child: std::process::Child, args: &[&str]) -> std::process::Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > HANG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("kakuro {args:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+const TINY: &str = "puzzles/tiny.kakuro";
+/// The first published PE 424 puzzle (one solution).
+const PE424_ONE: &[u8] = b"6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,O,O,O,(hA),O,I,(hJC,vB),O,O,(hJC),H,O,O,O,X,X,X,(hJE),O,O,X\n";
+
+fn tiny_text() -> Vec<u8> {
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(TINY)).unwrap()
+}
+
+/// Every subcommand that reads a puzzle, with `IN` where the input goes and what a good run
+/// prints; `convert` writes to `OUT`.
+fn commands() -> Vec<(Vec<&'static str>, Vec<u8>)> {
+    vec![
+        (vec!["check", "IN"], tiny_text()),
+        (vec!["solve", "IN"], tiny_text()),
+        (vec!["count", "IN"], tiny_text()),
+        (vec!["convert", "IN", "OUT"], tiny_text()),
+        (vec!["bench", "IN", "--runs", "1"], tiny_text()),
+        (vec!["pe424", "IN"], PE424_ONE.to_vec()),
+    ]
+}
+
+/// What the same command prints for the same puzzle read from a plain file.
+fn from_a_file(args: &[&str], content: &[u8], dir: &Path) -> Run {
+    let file = dir.join("plain.txt");
+    std::fs::write(&file, content).unwrap();
+    let out = dir.join("plain-out.ron");
+    let args = fill(args, &file.display().to_string(), &out);
+    let run = kakuro(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    run
+}
+
+fn fill(args: &[&str], input: &str, out: &Path) -> Vec<String> {
+    args.iter()
+        .map(|a| match *a {
+            "IN" => input.to_string(),
+            "OUT" => out.display().to_string(),
+            a => a.to_string(),
+        })
+        .collect()
+}
+
+/// The parts of a run that do not change from run to run (bench's times do).
+fn steady(args: &[&str], run: &Run) -> String {
+    if args[0] == "bench" {
+        run.stdout.lines().count().to_string()
+    } else {
+        run.stdout.clone()
+    }
+}
+
+#[test]
+fn every_subcommand_reads_standard_input_as_dash_and_as_dev_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, content) in commands() {
+        let expected = from_a_file(&args, &content, dir.path());
+        for input in ["-", "/dev/stdin"] {
+            let out = dir.path().join("piped-out.ron");
+            let _ = std::fs::remove_file(&out);
+            let filled = fill(&args, input, &out);
+            let filled: Vec<&str> = filled.iter().map(String::as_str).collect();
+            let run = kakuro_with(&filled, Some(content.clone()));
+            assert_eq!(run.code, 0, "{filled:?}: {}", run.stderr);
+            assert_eq!(steady(&args, &run), steady(&args, &expected), "{filled:?}");
+            if args[0] == "convert" {
+                let written = kakuro::format::load(&out).unwrap();
+                assert_eq!(written.document.grid.white_count(), 4, "{filled:?}");
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn every_subcommand_reads_a_named_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, content) in commands() {
+        let expected = from_a_file(&args, &content, dir.path());
+        let fifo = dir.path().join(format!("{}.fifo", args[0]));
+        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let writer = {
+            let fifo = fifo.clone();
+            // Opening a named pipe for writing waits for its reader; a reader that opens it
+            // twice would wait for a second writer for ever.
+            std::thread::spawn(move || {
+                let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+                let _ = pipe.write_all(&content);
+            })
+        };
+        let out = dir.path().join("fifo-out.ron");
+        let filled = fill(&args, &fifo.display().to_string(), &out);
+        let filled: Vec<&str> = filled.iter().map(String::as_str).collect();
+        let run = kakuro(&filled);
+        assert_eq!(run.code, 0, "{filled:?}: {}", run.stderr);
+        assert_eq!(steady(&args, &run), steady(&args, &expected), "{filled:?}");
+        writer.join().unwrap();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_and_directories_are_refused_at_once() {
+    for command in ["check", "solve", "count", "pe424"] {
+        let run = kakuro(&[command, "/dev/zero"]);
+        assert_eq!(run.code, 2, "{command}: {}", run.stderr);
+        assert_eq!(
+            run.stderr,
+            "kakuro: /dev/zero: it is a device, not a puzzle file (a regular file or a pipe)\n"
+        );
+        assert!(
+            run.took < Duration::from_secs(1),
+            "{command}: {:?}",
+            run.took
+        );
+    }
+    let run = kakuro(&["check", "puzzles"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "kakuro: puzzles: it is a directory, not a puzzle file (a regular file or a pipe)\n"
+    );
+}
+
+/// An endless stream is read up to the size cap, not to the end of memory.
+#[test]
+fn an_endless_stream_is_refused_past_the_size_cap() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+        .args(["check", "-"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let block = vec![b'_'; 1 << 16];
+        // Ends when the reader stops reading (a broken pipe).
+        while pipe.write_all(&block).is_ok() {}
+    });
+    let output = wait_or_kill(child, &["check", "-"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "kakuro: <stdin>: the file is over 16 MB, the most a puzzle file may hold \
+         (a 500 × 500 puzzle takes a few MB)\n"
+    );
+}
+
+/// A file's bytes and its name reach stderr escaped: no escape sequence, carriage return or
+/// direction override gets to the terminal, and the message stays on one line.
+#[test]
+fn control_characters_in_files_and_names_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[u8], &str); 5] = [
+        (
+            "title.kakuro",
+            b"\\ 3\\\n\\3 __\x1b]0;pwned\x07\n",
+            "unexpected character \\u{1b} in \"__\\u{1b}]0;pwned\\u{7}\"",
+        ),
+        (
+            "cr.kakuro",
+            b"\\ 3\\\n\\3 _\r_\x0b\x0c\x00\n",
+            "unexpected character \\r in \"_\\r_\\u{b}\\u{c}\\0\"",
+        ),
+        (
+            "bidi.kakuro",
+            "\\ 3\\\n\\3 _\u{202e}x\n".as_bytes(),
+            "unexpected character \\u{202e} in \"_\\u{202e}x\"",
+        ),
+        (
+            "nbsp.kakuro",
+            "\\ 3\\\n\\3 __\u{a0}__\n".as_bytes(),
+            "unexpected no-break space (U+00A0) in \"__\\u{a0}__\"",
+        ),
+        (
+            "bom.kakuro",
+            "\\ 3\\\n\\3 __\u{feff}\n".as_bytes(),
+            "unexpected byte-order mark (U+FEFF) in \"__\\u{feff}\"",
+        ),
+    ];
+    for (name, bytes, says) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let file = path.display().to_string();
+        let out = dir.path().join("out.ron").display().to_string();
+        for args in [
+            vec!["check", &file],
+            vec!["solve", &file],
+            vec!["convert", &file, &out],
+        ] {
+            let command = args[0];
+            let run = kakuro(&args);
+            assert_eq!(run.code, 2, "{name} {command}: {}", run.stderr);
+            assert!(
+                run.stderr.contains(says),
+                "{name} {command}: {}",
+                run.stderr
+            );
+            assert_plain(&run.stderr);
+        }
+    }
+    // A name with an escape sequence in it, for a file that is not there and one that is.
+    let name = dir.path().join("evil\x1b[2J\r.kakuro");
+    let run = kakuro(&["check", &name.display().to_string()]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("evil\\u{1b}[2J\\r.kakuro"),
+        "{}",
+        run.stderr
+    );
+    assert_plain(&run.stderr);
+    std::fs::write(&name, b"\\ 3\\\n\\3 _x\n").unwrap();
+    let run = kakuro(&["check", &name.display().to_string()]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("evil\\u{1b}[2J\\r.kakuro:2:5:"),
+        "{}",
+        run.stderr
+    );
+    assert_plain(&run.stderr);
+}
+
+/// One line, and nothing a terminal acts on.
+fn assert_plain(stderr: &str) {
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(stderr.ends_with('\n'), "{stderr:?}");
+    let body = &stderr[..stderr.len() - 1];
+    let acts_or_hides = |c: char| {
+        c.is_control()
+            || matches!(
+                c,
+                '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}'
+                    | '\u{feff}' | '\u{a0}'
+            )
+    };
+    assert!(!body.chars().any(acts_or_hides), "{stderr:?}");
+}
+
+#[test]
+fn convert_refuses_a_grid_with_errors_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.ron");
+    let out_name = out.display().to_string();
+    for (name, text, says) in [
+        (
+            "empty.kakuro",
+            "# nothing\n",
+            ":1:1: error: the grid has no white cells",
+        ),
+        (
+            "walls.kakuro",
+            "\\ \\\n\\ \\\n",
+            ":1:1: error: the grid has no white cells",
+        ),
+        ("sum.kakuro", "\\ 3\\\n\\30 __\n", ":2:1: error: "),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let run = kakuro(&["convert", &path.display().to_string(), &out_name]);
+        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{name}: {}", run.stderr);
+        assert!(!out.exists(), "{name} was written");
+    }
+    // A warning (a run without a sum) is no error: the grid converts.
+    let path = dir.path().join("warning.kakuro");
+    std::fs::write(&path, "\\ \\\n\\3 __\n").unwrap();
+    let run = kakuro(&["convert", &path.display().to_string(), &out_name]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+}
+
+#[cfg(unix)]
+#[test]
+fn convert_keeps_the_mode_and_owner_and_says_when_a_hard_link_is_replaced() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.ron");
+    std::fs::write(&out, "old").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    // Only the superuser can give a file away, and only it can keep another's owner.
+    let root = std::fs::metadata(&out).unwrap().uid() == 0;
+    if root {
+        std::os::unix::fs::chown(&out, Some(65534), Some(65534)).unwrap();
+    }
+    let other = dir.path().join("other.ron");
+    std::fs::hard_link(&out, &other).unwrap();
+    let out_name = out.display().to_string();
+    let run = kakuro(&["convert", TINY, &out_name]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "kakuro: {out_name}: note: the file had 2 hard links; this name now leads to the \
+             new content, the other 1 keep the old\n"
+        )
+    );
+    let meta = std::fs::metadata(&out).unwrap();
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o640);
+    if root {
+        assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
+    }
+    assert_eq!(std::fs::read(&other).unwrap(), b"old");
+    // Without other links, no note.
+    let run = kakuro(&["convert", TINY, &out_name]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn convert_saves_under_the_longest_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("{}.ron", "p".repeat(250 - ".ron".len()));
+    let out = dir.path().join(&name);
+    let out_name = out.display().to_string();
+    for _ in 0..2 {
+        let run = kakuro(&["convert", TINY, &out_name]);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// A save killed mid-write leaves its temporary file behind; the next save to the folder
+/// takes it away.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_next_save_removes_what_a_killed_save_left() {
+    let dir = tempfile::tempdir().unwrap();
+    // What a save by a process that is gone (no process has an id this high) leaves.
+    std::fs::write(dir.path().join(".kakuro-7ffffff0000000a1.tmp"), "half").unwrap();
+    let out = dir.path().join("out.ron");
+    let run = kakuro(&["convert", TINY, &out.display().to_string()]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["out.ron"]);
+}
+
+#[test]
+fn a_mistyped_command_before_a_file_gets_the_suggestion() {
+    let run = kakuro(&["slove", TINY]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "kakuro: slove: no file or command 'slove'; did you mean 'solve'?\n"
+    );
+    let run = kakuro(&["bogus", TINY, "--json"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "kakuro: bogus: no file or command 'bogus' (see `kakuro --help`)\n"
+    );
+}
+
+#[test]
+fn usage_errors_take_one_line() {
+    for (args, says) in [
+        (
+            &["solve"][..],
+            "error: the following required arguments were not provided: <FILE> (see `kakuro solve --help`)",
+        ),
+        (
+            &["solve", TINY, "--limit", "many"],
+            "error: invalid value 'many' for '--limit <N>': invalid digit found in string (see `kakuro solve --help`)",
+        ),
+        (
+            &["count", TINY, "--bogus"],
+            "error: unexpected argument '--bogus' found",
+        ),
+        (
+            &["convert", TINY],
+            "error: the following required arguments were not provided: <OUTPUT>",
+        ),
+        (
+            &["--renderer", "vulkan"],
+            "error: invalid value 'vulkan' for '--renderer <RENDERER>'",
+        ),
+        (
+            &[TINY, "extra"],
+            "error: the subcommand 'extra' cannot be used with '[FILE]'",
+        ),
+    ] {
+        let run = kakuro(args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with(says), "{args:?}: {}", run.stderr);
+    }
+    // Help is not an error, and keeps its lines.
+    let run = kakuro(&["solve", "--help"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.lines().count() > 5);
+}
+
+#[test]
+fn a_time_limit_past_any_clock_is_taken_as_no_limit() {
+    for seconds in ["1e308", "1e30", "18446744073709551616"] {
+        let run = kakuro(&["bench", TINY, "--runs", "1", "--max-seconds", seconds]);
+        assert_eq!(run.code, 0, "{seconds}: {}", run.stderr);
+    }
+}
+
+/// Problems found in a `.ron` save after it is read name their line and column, as a
+/// `.kakuro` file's do.
+#[test]
+fn ron_problems_name_their_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "(\n    version: 1,\n    rows: [\n        r#\"\\  3\\  \"#,\n        r#\"\\30 __ __\"#,\n    ],\n)\n";
+    let path = dir.path().join("sum.ron");
+    std::fs::write(&path, text).unwrap();
+    let name = path.display().to_string();
+    let run = kakuro(&["check", &name]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with(&format!("kakuro: {name}:5:12: error: ")),
+        "{}",
+        run.stderr
+    );
+}
