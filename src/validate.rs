@@ -11,7 +11,7 @@ pub const MAX_RUN: usize = 9;
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
-    /// Allowed, but worth a look (a run without a sum).
+    /// Allowed, but worth a look (a run without a sum, a run of one cell).
     Warning,
     /// The grid is not a puzzle the engine accepts.
     Error,
@@ -59,6 +59,12 @@ pub enum ProblemKind {
         /// Cells in the run.
         len: usize,
     },
+    /// A run of a single cell: its sum is its digit. Allowed, but rare in published puzzles
+    /// (a warning).
+    OneCellRun {
+        /// Run direction.
+        dir: Direction,
+    },
 }
 
 /// One problem: what, and where.
@@ -75,7 +81,7 @@ impl Problem {
     /// Error or warning.
     pub fn severity(&self) -> Severity {
         match self.kind {
-            ProblemKind::RunWithoutSum { .. } => Severity::Warning,
+            ProblemKind::RunWithoutSum { .. } | ProblemKind::OneCellRun { .. } => Severity::Warning,
             _ => Severity::Error,
         }
     }
@@ -112,6 +118,9 @@ impl Problem {
             ProblemKind::RunWithoutSum { dir, len } => {
                 format!("{dir} run of {len} {} has no sum", cells_word(*len))
             }
+            ProblemKind::OneCellRun { dir } => {
+                format!("{dir} run of 1 cell: allowed, but rare in published puzzles")
+            }
         }
     }
 }
@@ -139,7 +148,8 @@ pub const fn sum_range(len: usize) -> (u32, u32) {
     (n * (n + 1) / 2, n * (19 - n) / 2)
 }
 
-/// Every problem of the grid, errors and warnings, in reading order of their places.
+/// Every problem of the grid: the errors, then the warnings, each in reading order of their
+/// places.
 pub fn validate(grid: &Grid) -> Vec<Problem> {
     let mut problems = Vec::new();
     if grid.width() > MAX_SIDE || grid.height() > MAX_SIDE {
@@ -197,12 +207,23 @@ pub fn validate(grid: &Grid) -> Vec<Problem> {
                         pos,
                         kind: ProblemKind::ImpossibleSum { dir, sum, len },
                     });
+                } else if len == 1 {
+                    problems.push(Problem {
+                        pos,
+                        kind: ProblemKind::OneCellRun { dir },
+                    });
                 }
             }
+            Some(Clue::Cipher(_)) if len == 1 => problems.push(Problem {
+                pos,
+                kind: ProblemKind::OneCellRun { dir },
+            }),
             Some(Clue::Cipher(_)) => {}
         }
     }
-    problems.sort_by_key(|p| p.pos);
+    // Errors first: one error must not hide among many warnings (a new grid's runs all lack
+    // their sums).
+    problems.sort_by_key(|p| (std::cmp::Reverse(p.severity()), p.pos));
     problems
 }
 
@@ -260,6 +281,34 @@ mod tests {
             validate(&big)[0].kind,
             ProblemKind::TooLarge { .. }
         ));
+    }
+
+    #[test]
+    fn errors_come_before_warnings_and_a_one_cell_run_is_a_warning() {
+        // r1: a one-cell across run with sum 4, a wall, then an across run of 2 without a sum;
+        // r2: an across run of 2 with the impossible sum 18, after the warnings in reading order.
+        let mut g = Grid::new(6, 2);
+        g.set(Pos::new(0, 0), wall(None, Some(4)));
+        g.set(Pos::new(0, 1), Cell::WHITE);
+        g.set(Pos::new(0, 3), Cell::WHITE);
+        g.set(Pos::new(0, 4), Cell::WHITE);
+        g.set(Pos::new(1, 3), wall(None, Some(18)));
+        g.set(Pos::new(1, 4), Cell::WHITE);
+        g.set(Pos::new(1, 5), Cell::WHITE);
+        let p = validate(&g);
+        let msgs: Vec<String> = p.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            msgs[0],
+            "r2c4: error: across sum 18 is impossible for 2 cells: it must be 3 to 17"
+        );
+        assert!(p[1..].iter().all(|p| !p.is_error()), "{msgs:?}");
+        assert!(
+            msgs.contains(
+                &"r1c1: warning: across run of 1 cell: allowed, but rare in published puzzles"
+                    .into()
+            ),
+            "{msgs:?}"
+        );
     }
 
     #[test]

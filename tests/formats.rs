@@ -539,10 +539,10 @@ fn svg_pictures_are_well_formed_and_stable() {
     assert_eq!(picture, svg::puzzle(&g.clone()));
     // Down clue in the lower-left triangle, across clue in the upper-right one.
     assert!(picture.contains(
-        "<text x=\"54\" y=\"35\" font-size=\"13\" fill=\"#ffffff\" text-anchor=\"middle\">2</text>"
+        "<text x=\"54\" y=\"36\" font-size=\"16\" fill=\"#ffffff\" text-anchor=\"middle\">2</text>"
     ));
     assert!(picture.contains(
-        "<text x=\"30\" y=\"59\" font-size=\"13\" fill=\"#ffffff\" text-anchor=\"middle\">13</text>"
+        "<text x=\"30\" y=\"59\" font-size=\"16\" fill=\"#ffffff\" text-anchor=\"middle\">13</text>"
     ));
     let p = Puzzle::from_grid(&g).unwrap();
     let solved = svg::solved(&g, &p, &[2, 3, 8, 1]);

@@ -210,11 +210,14 @@ fn draw_cells_by_clicks_keys_and_a_drag_with_undo_and_redo() {
     key(&mut h, Key::Y, Modifiers::COMMAND);
     assert!(!h.state().grid().is_white(Pos::new(3, 3)));
 
-    // Symmetric editing paints the opposite cell too.
-    click(&mut h, "Symmetric (180° rotation)");
+    // Symmetric editing paints the opposite cell too: opposite inside the clue border.
+    h.get_by_role_and_label(egui::Role::ComboBox, "Symmetry")
+        .click();
+    settle(&mut h);
+    click(&mut h, "180° rotation");
     click(&mut h, "r7c7, white cell");
     assert!(!h.state().grid().is_white(Pos::new(6, 6)));
-    assert!(!h.state().grid().is_white(Pos::new(1, 1)));
+    assert!(!h.state().grid().is_white(Pos::new(2, 2)));
 }
 
 #[test]
@@ -396,6 +399,7 @@ fn save_as_over_a_file_asks_before_replacing_it() {
 fn a_failed_load_shows_where_and_keeps_the_puzzle() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Draw");
     click(&mut h, "r2c2, white cell");
     let grid = h.state().grid().clone();
     let bad = write(&dir, "bad.kakuro", "\\ 3\\ \\\n\\ __ x7\n");
@@ -552,6 +556,7 @@ fn saving_as_kakuro_text_keeps_typed_digits_unsaved() {
 fn an_action_waiting_for_a_save_does_not_run_after_an_export() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app_with(None);
+    click(&mut h, "Draw");
     click(&mut h, "r2c2, white cell");
     assert!(h.state().is_dirty());
     key(&mut h, Key::N, Modifiers::COMMAND);
@@ -564,13 +569,14 @@ fn an_action_waiting_for_a_save_does_not_run_after_an_export() {
     let status = h.state().status_message().to_string();
     assert!(status.starts_with("Not closed"), "{status}");
 
-    // A .kakuro file with typed digits: Save writes it but the digits stay unsaved.
+    // A .kakuro file with typed digits: Save offers the .ron beside it, which keeps them
+    // (tests/gui_design.rs); declining leaves the puzzle as it was.
     let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
     click(&mut h, "Digits");
     click(&mut h, "r2c2, white cell");
     text(&mut h, "9");
     key(&mut h, Key::N, Modifiers::COMMAND);
-    click(&mut h, "Save");
+    click(&mut h, "Cancel");
     assert!(h.query_by_label("New puzzle").is_none(), "New went ahead");
     assert_eq!(h.state().digits()[4], 9);
 }

@@ -179,6 +179,7 @@ fn undo_after_a_slip_brings_the_solutions_back() {
     let before = shown(&mut h);
     assert_eq!(h.state().status_message(), "Solved: 3,048,192 solutions");
     // A slip of the mouse in the Draw tool turns a white cell into a wall.
+    click(&mut h, "Draw");
     click(&mut h, "r2c2, white cell");
     assert_eq!(h.state().solve_state(), None);
     assert_eq!(h.state().status_message(), "", "about a grid that is gone");
@@ -238,6 +239,7 @@ fn an_edit_ends_the_run_and_invalid_grids_are_not_solved() {
     click(&mut h, "Solve");
     assert_eq!(h.state().solve_state(), Some(RunState::Running));
     // Clicking a white cell (draw tool) turns it into a wall: the run belongs to another puzzle.
+    click(&mut h, "Draw");
     click(&mut h, "r2c2, white cell");
     assert_eq!(h.state().solve_state(), None);
     // The grid now has a 3-sum over one cell: an error, so Solve explains instead of solving.
@@ -458,7 +460,9 @@ fn the_browser_controls_keep_their_place_through_a_run() {
     let mut h = app_with(puzzle("millions.kakuro"));
     let tools = |h: &Harness<'_, KakuroApp>| {
         (
-            h.get_by_label("Symmetric (180° rotation)").rect().top(),
+            h.get_by_role_and_label(egui::Role::ComboBox, "Symmetry")
+                .rect()
+                .top(),
             h.get_by_label("Stop watching").rect().top(),
         )
     };

@@ -167,6 +167,8 @@ fn an_edit_ends_the_watch_and_solve_replaces_it() {
     h.run_steps(2);
     assert!(summary(&h).running);
     // Clicking a white cell (draw tool) turns it into a wall: the search is of another puzzle.
+    h.get_by_label("Draw").click();
+    h.run_steps(1);
     h.get_by_label("r2c2, white cell").click();
     h.run_steps(2);
     assert!(h.state().watch_summary().is_none());

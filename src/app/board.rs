@@ -54,6 +54,8 @@ pub struct BoardView {
     /// The grid's size at the last frame.
     grid_size: (usize, usize),
     view: Rect,
+    /// A drag is stretching a rectangle selection.
+    selecting: bool,
 }
 
 impl Default for BoardView {
@@ -65,6 +67,7 @@ impl Default for BoardView {
             fitted: false,
             grid_size: (0, 0),
             view: Rect::NOTHING,
+            selecting: false,
         }
     }
 }
@@ -241,10 +244,31 @@ impl BoardView {
     fn pointer_edits(&mut self, ui: &Ui, response: &egui::Response, editor: &mut Editor) {
         // Only the board's size is needed to find cells; the grid itself changes as we edit.
         let size = (editor.grid().width(), editor.grid().height());
-        if response.drag_started_by(PointerButton::Primary) && editor.tool == Tool::Draw {
+        // Shift+drag, or a drag in the Select tool, selects a rectangle; Shift+click stretches
+        // the selection to the cell.
+        let shift = ui.input(|i| i.modifiers.shift);
+        if response.drag_started_by(PointerButton::Primary) {
             let origin = ui.input(|i| i.pointer.press_origin());
             if let Some(pos) = origin.and_then(|p| self.cell_at(size, p)) {
-                editor.begin_stroke(pos);
+                if shift || editor.tool == Tool::Select {
+                    if !shift {
+                        editor.select(pos);
+                    }
+                    self.selecting = true;
+                } else if editor.tool == Tool::Draw {
+                    editor.begin_stroke(pos);
+                }
+            }
+        }
+        if self.selecting {
+            if let Some(pos) = response
+                .interact_pointer_pos()
+                .and_then(|p| self.cell_at(size, p))
+            {
+                editor.extend_selection(pos);
+            }
+            if !response.dragged_by(PointerButton::Primary) {
+                self.selecting = false;
             }
         }
         if editor.stroking() {
@@ -266,6 +290,10 @@ impl BoardView {
             let Some(pos) = self.cell_at(size, point) else {
                 return;
             };
+            if shift {
+                editor.extend_selection(pos);
+                return;
+            }
             editor.select(pos);
             match editor.tool {
                 Tool::Draw => editor.toggle_cursor(),
@@ -411,7 +439,7 @@ impl BoardView {
                 }
                 let id = board_id.with(pos);
                 let response = ui.interact(rect.intersect(self.view), id, Sense::hover());
-                let selected = pos == editor.cursor;
+                let selected = editor.selection().contains(pos);
                 let digit = digit_at(pos).digit;
                 response.widget_info(|| {
                     let mut info =
@@ -421,7 +449,20 @@ impl BoardView {
                 });
             }
         }
+        self.paint_selection(&painter, editor);
         self.paint_cursor(&painter, editor);
+    }
+
+    /// A rectangle selection: a tint over its cells and a dashed-looking frame.
+    fn paint_selection(&self, painter: &egui::Painter, editor: &Editor) {
+        if !editor.has_rectangle() {
+            return;
+        }
+        let rect = editor.selection();
+        let area = self.cell_rect(rect.min).union(self.cell_rect(rect.max));
+        painter.rect_filled(area, 0.0, CURSOR.gamma_multiply(0.22));
+        let width = (self.cell * 0.05).clamp(1.5, 3.0);
+        painter.rect_stroke(area, 0.0, Stroke::new(width, CURSOR), StrokeKind::Inside);
     }
 
     fn paint_cursor(&self, painter: &egui::Painter, editor: &Editor) {

@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use egui::{Id, Modal};
 
 use super::KakuroApp;
-use super::files::{Action, Purpose};
+use super::completion::Listing;
+use super::files::{Action, Purpose, with_extension};
+use super::help::HelpBox;
+use crate::format::Format;
 use crate::{Grid, MAX_SIDE};
 
 /// "Save changes first?" before an action that would drop them.
@@ -23,6 +26,8 @@ pub struct PathPrompt {
     /// A file that exists at the path asked for, once the prompt has said so: asking again
     /// for the same path replaces it.
     replacing: Option<PathBuf>,
+    /// The folder the typed path is in, for the list below the field and Tab completion.
+    listing: Listing,
 }
 
 impl PathPrompt {
@@ -33,17 +38,14 @@ impl PathPrompt {
             reason,
             text,
             replacing: None,
+            listing: Listing::default(),
         }
     }
 }
 
-/// The file a path prompt's text names: an SVG export always ends in `.svg`.
-fn target(purpose: Purpose, text: &str) -> PathBuf {
-    let path = PathBuf::from(text.trim());
-    match purpose {
-        Purpose::ExportSvg => path.with_extension("svg"),
-        _ => path,
-    }
+/// The file a path prompt's text names (see [`with_extension`]).
+fn target(purpose: Purpose, text: &str, save_extension: &str) -> PathBuf {
+    with_extension(purpose, PathBuf::from(text.trim()), save_extension)
 }
 
 /// Which puzzle of a PE 424 file to open.
@@ -86,6 +88,8 @@ pub struct Dialogs {
     /// The error box was opened this frame: the Enter that confirmed the path prompt (and
     /// caused the error) is still down and must not close it unread.
     pub error_fresh: bool,
+    /// The keyboard shortcuts or About.
+    pub help: Option<HelpBox>,
 }
 
 impl Dialogs {
@@ -96,6 +100,7 @@ impl Dialogs {
             || self.path.is_some()
             || self.pe424.is_some()
             || self.error.is_some()
+            || self.help.is_some()
     }
 
     /// Opens the New dialog, proposing the current grid's size.
@@ -114,6 +119,7 @@ impl KakuroApp {
         self.confirm_ui(ctx);
         self.path_ui(ctx);
         self.pe424_ui(ctx);
+        self.help_ui(ctx);
         if let Some((title, message)) = &self.dialogs.error {
             let fresh = std::mem::take(&mut self.dialogs.error_fresh);
             let modal = Modal::new(Id::unique("error")).show(ctx, |ui| {
@@ -137,10 +143,10 @@ impl KakuroApp {
         let Some(new) = &mut self.dialogs.new else {
             return;
         };
-        // Enter creates, unless it is confirming a number typed into a field.
-        let enter =
-            ctx.memory(|m| m.focused().is_none()) && ctx.input(|i| i.key_pressed(egui::Key::Enter));
-        let mut create = enter.then_some((new.width, new.height));
+        // One Enter creates: whether the keyboard is on a field (which takes the typed number
+        // as it lets go of it, in this same frame), on the board behind the dialog, or nowhere.
+        let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter));
+        let mut create = None;
         let modal = Modal::new(Id::unique("new puzzle")).show(ctx, |ui| {
             ui.heading("New puzzle");
             ui.label("Walls along the top and left edges, white cells inside.");
@@ -155,7 +161,7 @@ impl KakuroApp {
                 ui.end_row();
             });
             ui.horizontal(|ui| {
-                if ui.button("Create").clicked() {
+                if ui.button("Create").clicked() || enter {
                     create = Some((new.width, new.height));
                 }
                 ui.button("Cancel").clicked()
@@ -177,18 +183,35 @@ impl KakuroApp {
         let what = match confirm.action {
             Action::Quit => "closing",
             Action::New => "starting a new puzzle",
-            Action::Open | Action::OpenPath(_) => "opening another file",
+            Action::Open | Action::OpenPath(_) | Action::OpenSample(_) => "opening another file",
         };
         let name = self
             .files
             .path
             .as_ref()
             .map_or_else(|| "this puzzle".into(), |p| p.display().to_string());
+        // Typed digits would stay unsaved in the current file's format: offer the .ron beside
+        // it, which keeps them, instead of a Save that cannot finish the action.
+        let ron = self.files.path.as_ref().filter(|path| {
+            self.editor.sheet().has_digits() && Format::from_path(path) != Some(Format::Ron)
+        });
+        let ron = ron.map(|path| path.with_extension("ron"));
         let modal = Modal::new(Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             ui.label(format!("Save the changes to {name} before {what}?"));
+            let save_text = match &ron {
+                Some(ron) => {
+                    ui.label(format!(
+                        "Only a .ron file keeps the digits you typed: saving writes {}.",
+                        ron.display()
+                    ));
+                    let file = ron.file_name().unwrap_or_default().to_string_lossy();
+                    format!("Save as {file}")
+                }
+                None => "Save".to_string(),
+            };
             ui.horizontal(|ui| {
-                let save = ui.button("Save").clicked();
+                let save = ui.button(save_text).clicked();
                 let discard = ui.button("Don't save").clicked();
                 let cancel = ui.button("Cancel").clicked();
                 (save, discard, cancel)
@@ -202,7 +225,18 @@ impl KakuroApp {
         let Some(confirm) = self.dialogs.confirm.take() else {
             return;
         };
-        if save {
+        if let (true, Some(ron)) = (save, ron) {
+            self.pending_after_save = Some(confirm.action);
+            if ron.exists() {
+                // Replacing a file takes a second look: the Save As prompt proposes it and asks.
+                self.save_as();
+            } else {
+                self.path_chosen(Purpose::SaveAs, ron);
+                if self.dialogs.error.is_some() {
+                    self.pending_after_save = None;
+                }
+            }
+        } else if save {
             let saved = self.save();
             if saved || self.dialogs.error.is_none() {
                 // Untitled, the action waits for the Save As answer.
@@ -217,6 +251,7 @@ impl KakuroApp {
     }
 
     fn path_ui(&mut self, ctx: &egui::Context) {
+        let save_extension = self.save_extension();
         let Some(prompt) = &mut self.dialogs.path else {
             return;
         };
@@ -231,8 +266,25 @@ impl KakuroApp {
             ui.heading(title);
             ui.label(prompt.reason);
             let label = ui.label("Path");
+            let field = Id::unique("path field");
+            // Tab completes the path instead of leaving the field.
+            let tab = ui.memory(|m| m.has_focus(field))
+                && ui.input(|i| i.key_pressed(egui::Key::Tab) && !i.modifiers.any());
+            prompt.listing.refresh(&prompt.text);
+            let completed = if tab {
+                prompt.listing.complete(&prompt.text)
+            } else {
+                None
+            };
+            if let Some(text) = completed {
+                prompt.text = text;
+                end_cursor(ui.ctx(), field, &prompt.text);
+                prompt.listing.refresh(&prompt.text);
+            }
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut prompt.text)
+                    .id(field)
+                    .lock_focus(true)
                     .hint_text("/home/me/puzzles/my.kakuro")
                     .desired_width(f32::INFINITY),
             );
@@ -240,7 +292,11 @@ impl KakuroApp {
             if !edit.has_focus() && !edit.lost_focus() {
                 edit.request_focus();
             }
-            let path = target(purpose, &prompt.text);
+            if let Some(text) = folder_ui(ui, &prompt.listing, &prompt.text) {
+                prompt.text = text;
+                end_cursor(ui.ctx(), field, &prompt.text);
+            }
+            let path = target(purpose, &prompt.text, save_extension);
             if !prompt.text.trim().is_empty()
                 && path.is_relative()
                 && let Ok(here) = std::env::current_dir()
@@ -268,7 +324,7 @@ impl KakuroApp {
         });
         let (go, cancel) = modal.inner;
         if go && !prompt.text.trim().is_empty() {
-            let path = target(purpose, &prompt.text);
+            let path = target(purpose, &prompt.text, save_extension);
             // Writing over a file the user did not name twice would lose it.
             if purpose != Purpose::Open
                 && path.is_file()
@@ -319,4 +375,55 @@ impl KakuroApp {
             self.dialogs.pe424 = None;
         }
     }
+}
+
+/// The entries of the typed path's folder that fit it, under the field; returns the text a
+/// clicked entry makes.
+fn folder_ui(ui: &mut egui::Ui, listing: &Listing, text: &str) -> Option<String> {
+    if let Some(error) = &listing.error {
+        ui.label(egui::RichText::new(error).small().weak());
+        return None;
+    }
+    let mut chosen = None;
+    ui.label(
+        egui::RichText::new("In this folder (Tab completes the name):")
+            .small()
+            .weak(),
+    );
+    egui::ScrollArea::vertical()
+        .id_salt("folder")
+        .max_height(150.0)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            let mut any = false;
+            for entry in listing.matches(text) {
+                any = true;
+                let name = if entry.is_dir {
+                    format!("{}/", entry.name)
+                } else {
+                    entry.name.clone()
+                };
+                if ui.selectable_label(false, name).clicked() {
+                    chosen = Some(Listing::choose(text, entry));
+                }
+            }
+            if !any {
+                ui.label(
+                    egui::RichText::new("Nothing here fits the name")
+                        .small()
+                        .weak(),
+                );
+            }
+        });
+    chosen
+}
+
+/// Puts the text cursor of the field `id` after its last character.
+fn end_cursor(ctx: &egui::Context, id: Id, text: &str) {
+    let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
+    let end = egui::text::CCursor::new(text.chars().count());
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::one(end)));
+    state.store(ctx, id);
 }

@@ -6,12 +6,16 @@
 use egui::{Event, Key, Modifiers};
 
 use super::history::{History, MergeKey, Snapshot};
+use super::region::{self, Block, Rect};
 use super::sheet::{FillReport, Sheet};
-use crate::{Cell, Clue, Direction, Grid, Pos};
+use super::symmetry::{Area, Symmetry};
+use crate::{Clue, Direction, Grid, Pos};
 
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tool {
+    /// Click to select; nothing changes the puzzle by accident (the tool files open in).
+    Select,
     /// Click or drag to paint white cells and walls.
     Draw,
     /// Click to select; type the selected wall's clues.
@@ -22,14 +26,25 @@ pub enum Tool {
 
 impl Tool {
     /// Every tool, in the order the tool panel lists them.
-    pub const ALL: [Tool; 3] = [Tool::Draw, Tool::Clues, Tool::Digits];
+    pub const ALL: [Tool; 4] = [Tool::Select, Tool::Draw, Tool::Clues, Tool::Digits];
 
     /// The name on its button.
     pub fn name(self) -> &'static str {
         match self {
+            Tool::Select => "Select",
             Tool::Draw => "Draw",
             Tool::Clues => "Clues",
             Tool::Digits => "Digits",
+        }
+    }
+
+    /// The key that picks the tool while the board has the keyboard.
+    pub fn key(self) -> Key {
+        match self {
+            Tool::Select => Key::S,
+            Tool::Draw => Key::D,
+            Tool::Clues => Key::C,
+            Tool::Digits => Key::G,
         }
     }
 }
@@ -39,6 +54,9 @@ struct Stroke {
     before: Snapshot,
     white: bool,
     last: Pos,
+    /// What the stroke mirrors about, fixed when it starts: painting the border itself must
+    /// not move the centre under the rest of the stroke.
+    area: Area,
 }
 
 /// A grid side, for adding and removing rows and columns.
@@ -60,14 +78,21 @@ pub struct Editor {
     history: History,
     /// The selected cell.
     pub cursor: Pos,
+    /// The other corner of a rectangle selection (Shift+arrows, Shift+drag, a drag in the
+    /// Select tool); `None` when only the cursor's cell is selected.
+    anchor: Option<Pos>,
+    /// What Cut and Copy took, for Paste.
+    clipboard: Option<Block>,
     /// What a click does.
     pub tool: Tool,
     /// Which clue of the selected wall typing goes into.
     pub field: Direction,
-    /// Paint the cell opposite (180° rotation) too.
-    pub symmetric: bool,
+    /// Which mirror images of a painted cell are painted too.
+    pub symmetry: Symmetry,
     stroke: Option<Stroke>,
     generation: u64,
+    /// Why the last key did nothing, for the status bar (taken by the app).
+    notice: Option<String>,
 }
 
 impl Editor {
@@ -77,11 +102,14 @@ impl Editor {
             sheet,
             history: History::default(),
             cursor: Pos::default(),
-            tool: Tool::Draw,
+            anchor: None,
+            clipboard: None,
+            tool: Tool::Select,
             field: Direction::Down,
-            symmetric: false,
+            symmetry: Symmetry::None,
             stroke: None,
             generation: 0,
+            notice: None,
         }
     }
 
@@ -106,6 +134,7 @@ impl Editor {
         self.history = History::default();
         self.stroke = None;
         self.cursor = Pos::default();
+        self.anchor = None;
         self.generation += 1;
     }
 
@@ -128,8 +157,13 @@ impl Editor {
         }
     }
 
-    /// Moves the selection to `pos` (clamped to the board).
+    /// Moves the selection to `pos` (clamped to the board), a single cell.
     pub fn select(&mut self, pos: Pos) {
+        self.anchor = None;
+        self.put_cursor(pos);
+    }
+
+    fn put_cursor(&mut self, pos: Pos) {
         let grid = self.grid();
         let pos = Pos::new(
             pos.row.min(grid.height().saturating_sub(1)),
@@ -141,23 +175,110 @@ impl Editor {
         self.cursor = pos;
     }
 
-    /// Moves the selection by whole cells.
-    pub fn move_cursor(&mut self, d_row: isize, d_col: isize) {
+    /// Stretches the selection to a rectangle from where it started to `pos`.
+    pub fn extend_selection(&mut self, pos: Pos) {
+        let anchor = self.anchor.unwrap_or(self.cursor);
+        self.put_cursor(pos);
+        self.anchor = Some(anchor);
+    }
+
+    /// The selected cells: the rectangle, or the cursor's cell alone.
+    pub fn selection(&self) -> Rect {
+        Rect::spanning(self.anchor.unwrap_or(self.cursor), self.cursor)
+    }
+
+    /// Whether more than one cell is selected.
+    pub fn has_rectangle(&self) -> bool {
+        self.anchor.is_some_and(|a| a != self.cursor)
+    }
+
+    /// Moves the selection by whole cells; with `extend`, stretches the rectangle instead.
+    fn step_cursor(&mut self, d_row: isize, d_col: isize, extend: bool) {
         let row = self.cursor.row.saturating_add_signed(d_row);
         let col = self.cursor.col.saturating_add_signed(d_col);
-        self.select(Pos::new(row, col));
+        if extend {
+            self.extend_selection(Pos::new(row, col));
+        } else {
+            self.select(Pos::new(row, col));
+        }
     }
 
-    fn mirror(&self, pos: Pos) -> Pos {
-        let g = self.grid();
-        Pos::new(g.height() - 1 - pos.row, g.width() - 1 - pos.col)
+    /// Copies the selected cells for Paste; returns them as `.kakuro` text for the system
+    /// clipboard.
+    pub fn copy(&mut self) -> String {
+        let block = Block::copy(&self.sheet, self.selection());
+        let text = block.text();
+        self.clipboard = Some(block);
+        text
     }
 
-    fn paint(&mut self, pos: Pos, white: bool) {
+    /// Copies the selected cells, then empties them (plain walls, one step).
+    pub fn cut(&mut self) -> String {
+        let text = self.copy();
+        let rect = self.selection();
+        self.act(None, |e| region::clear(&mut e.sheet, rect));
+        text
+    }
+
+    /// Pastes with the selection's top-left cell as the block's (one step), and selects what
+    /// was pasted. `text` is what the system clipboard holds: the cells copied here when it is
+    /// their text (they keep their digits), else `.kakuro` text from elsewhere.
+    pub fn paste(&mut self, text: Option<&str>) {
+        let block = match (&self.clipboard, text) {
+            (Some(block), None) => block.clone(),
+            (Some(block), Some(text)) if block.text() == text => block.clone(),
+            (_, Some(text)) => match Block::parse(text) {
+                Some(block) => block,
+                None => {
+                    self.notice = Some("The clipboard holds no cells of a puzzle".into());
+                    return;
+                }
+            },
+            (None, None) => {
+                self.notice = Some("Nothing to paste: copy some cells first".into());
+                return;
+            }
+        };
+        let at = self.selection().min;
+        self.act(None, |e| block.paste(&mut e.sheet, at));
+        let end = Pos::new(
+            at.row + block.grid.height() - 1,
+            at.col + block.grid.width() - 1,
+        );
+        self.select(at);
+        self.extend_selection(end);
+    }
+
+    /// Makes every selected cell a wall, or white when all are walls already (one step;
+    /// mirrored like drawing).
+    pub fn paint_selection(&mut self) {
+        let rect = self.selection();
+        let white = rect.cells().all(|p| !self.grid().is_white(p));
+        self.fill_selection(white);
+    }
+
+    /// Makes every selected cell white, or a wall (one step; mirrored like drawing).
+    pub fn fill_selection(&mut self, white: bool) {
+        let rect = self.selection();
+        let area = Area::of(self.grid());
+        self.act(None, |e| {
+            let before = e.sheet.clone();
+            for pos in rect.cells() {
+                e.paint(pos, white, area);
+            }
+            e.sheet != before
+        });
+    }
+
+    /// A message saying why the last key did nothing (or not what was typed), once.
+    pub fn take_notice(&mut self) -> Option<String> {
+        self.notice.take()
+    }
+
+    fn paint(&mut self, pos: Pos, white: bool, area: Area) {
         self.sheet.set_white(pos, white);
-        if self.symmetric && self.grid().contains(pos) {
-            let m = self.mirror(pos);
-            self.sheet.set_white(m, white);
+        for image in self.symmetry.images(area, pos) {
+            self.sheet.set_white(image, white);
         }
     }
 
@@ -168,12 +289,14 @@ impl Editor {
         }
         let before = self.snapshot();
         let white = !self.grid().is_white(pos);
+        let area = Area::of(self.grid());
         self.select(pos);
-        self.paint(pos, white);
+        self.paint(pos, white, area);
         self.stroke = Some(Stroke {
             before,
             white,
             last: pos,
+            area,
         });
         self.generation += 1;
     }
@@ -185,7 +308,7 @@ impl Editor {
         if !self.grid().contains(pos) || pos == stroke.last {
             return;
         }
-        let (white, last) = (stroke.white, stroke.last);
+        let (white, last, area) = (stroke.white, stroke.last, stroke.area);
         let (r0, c0) = (last.row as f32, last.col as f32);
         let (r1, c1) = (pos.row as f32, pos.col as f32);
         let steps = (r1 - r0).abs().max((c1 - c0).abs()) as usize;
@@ -195,7 +318,7 @@ impl Editor {
                 (r0 + (r1 - r0) * t).round() as usize,
                 (c0 + (c1 - c0) * t).round() as usize,
             );
-            self.paint(p, white);
+            self.paint(p, white, area);
         }
         self.cursor = pos;
         if let Some(stroke) = &mut self.stroke {
@@ -225,34 +348,54 @@ impl Editor {
         self.end_stroke();
     }
 
-    /// Types digit `d`: into the selected wall's active clue, or into the selected white cell in
-    /// the Digits tool.
+    /// Types digit `d`: into the selected wall's active clue (Clues and Draw tools), or into
+    /// the selected white cell (Digits tool). Where the tool types nothing, the notice says why
+    /// and which key picks the tool that does.
     pub fn type_digit(&mut self, d: u8) {
         let pos = self.cursor;
-        match self.grid().get(pos) {
-            Cell::Wall { .. } => {
-                let key = MergeKey::Clue(pos, self.field);
-                let old = match self.grid().get(pos).clue(self.field) {
-                    Some(Clue::Sum(n)) if self.history.continues(key) => u32::from(n),
-                    _ => 0,
-                };
-                let mut value = old * 10 + u32::from(d);
-                if value > 45 {
-                    // Too big to continue: start a new number, but "0" cannot start one.
-                    if d == 0 {
-                        return;
-                    }
-                    value = u32::from(d);
-                }
-                let clue = (value > 0).then_some(Clue::Sum(value as u8));
-                let field = self.field;
-                self.act(Some(key), |e| e.sheet.set_clue(pos, field, clue));
-            }
-            Cell::White { .. } if self.tool == Tool::Digits => {
+        let wall = !self.grid().is_white(pos);
+        match (wall, self.tool) {
+            (true, Tool::Clues | Tool::Draw) => self.type_clue_digit(pos, d),
+            (false, Tool::Digits) => {
                 self.act(Some(MergeKey::Digit(pos)), |e| e.sheet.set_digit(pos, d));
             }
-            Cell::White { .. } => {}
+            (true, _) => {
+                self.notice = Some(format!(
+                    "{pos} is a wall: its sums are typed with the Clues tool (press C)"
+                ));
+            }
+            (false, _) => {
+                self.notice = Some(format!(
+                    "{pos} is a white cell: digits are typed with the Digits tool (press G)"
+                ));
+            }
         }
+    }
+
+    fn type_clue_digit(&mut self, pos: Pos, d: u8) {
+        let key = MergeKey::Clue(pos, self.field);
+        let old = match self.grid().get(pos).clue(self.field) {
+            Some(Clue::Sum(n)) if self.history.continues(key) => u32::from(n),
+            _ => 0,
+        };
+        let mut value = old * 10 + u32::from(d);
+        if value > 45 {
+            // Too big to continue: start a new number, but "0" cannot start one.
+            if d == 0 {
+                self.notice = Some(format!(
+                    "A sum is at most 45 (1 + 2 + … + 9): {value} is too big"
+                ));
+                return;
+            }
+            self.notice = Some(format!(
+                "A sum is at most 45 (1 + 2 + … + 9): {value} is too big, so the sum starts \
+                 again at {d}"
+            ));
+            value = u32::from(d);
+        }
+        let clue = (value > 0).then_some(Clue::Sum(value as u8));
+        let field = self.field;
+        self.act(Some(key), |e| e.sheet.set_clue(pos, field, clue));
     }
 
     /// Backspace: drops the last digit of the active clue, or clears the cell's digit.
@@ -274,12 +417,53 @@ impl Editor {
         }
     }
 
-    /// Delete: clears the active clue of the selected wall, or the selected cell's digit.
+    /// Delete: clears the active clue of the selected wall, or the selected cell's digit; in a
+    /// rectangle, every clue and digit (one step).
     pub fn delete(&mut self) {
+        if self.has_rectangle() {
+            let rect = self.selection();
+            self.act(None, |e| {
+                let mut changed = false;
+                for pos in rect.cells() {
+                    for dir in Direction::ALL {
+                        changed |= e.sheet.set_clue(pos, dir, None);
+                    }
+                    changed |= e.sheet.set_digit(pos, 0);
+                }
+                changed
+            });
+            return;
+        }
         let (pos, field) = (self.cursor, self.field);
         self.act(None, |e| {
             e.sheet.set_clue(pos, field, None) | e.sheet.set_digit(pos, 0)
         });
+    }
+
+    /// Enter in the Clues tool: the next clue to type, in reading order (the across sum of the
+    /// same wall after its down sum, else the next wall that starts a run).
+    pub fn next_clue(&mut self) {
+        let grid = self.grid();
+        let starts = |pos: Pos, dir| !grid.is_white(pos) && grid.is_white(pos.step(dir));
+        let here = self.cursor;
+        let next = if self.field == Direction::Down && starts(here, Direction::Across) {
+            Some((here, Direction::Across))
+        } else {
+            grid.positions().skip(grid.index(here) + 1).find_map(|pos| {
+                [Direction::Down, Direction::Across]
+                    .into_iter()
+                    .find(|dir| starts(pos, *dir))
+                    .map(|dir| (pos, dir))
+            })
+        };
+        match next {
+            Some((pos, dir)) => {
+                self.select(pos);
+                self.field = dir;
+                self.history.break_merge();
+            }
+            None => self.notice = Some("That was the last clue".into()),
+        }
     }
 
     /// Tab: switches between the down and the across clue.
@@ -353,6 +537,11 @@ impl Editor {
         self.act(None, |e| e.sheet.clear_digits());
     }
 
+    /// Clears every clue (one step).
+    pub fn clear_clues(&mut self) {
+        self.act(None, |e| e.sheet.clear_clues());
+    }
+
     /// Takes back the last action.
     pub fn undo(&mut self) {
         self.end_stroke();
@@ -372,6 +561,7 @@ impl Editor {
     fn restore(&mut self, s: Snapshot) {
         self.sheet = s.sheet;
         self.cursor = s.cursor;
+        self.anchor = None;
         self.generation += 1;
     }
 
@@ -385,8 +575,9 @@ impl Editor {
         self.history.can_redo()
     }
 
-    /// Applies this frame's editing keys: digits, Backspace, Delete, Tab, arrows, Space (flip the
-    /// cell), undo and redo. The caller checks that no text field has the keyboard.
+    /// Applies this frame's editing keys: digits, Backspace, Delete, Tab, Enter, arrows (with
+    /// Shift: a rectangle), Space (flip the cell or the rectangle), the tools' letters, cut,
+    /// copy, paste, undo and redo. The caller checks that no text field has the keyboard.
     pub fn keys(&mut self, ctx: &egui::Context) {
         let events = ctx.input(|i| i.events.clone());
         for event in events {
@@ -396,10 +587,17 @@ impl Editor {
                         if let Some(d) = ch.to_digit(10) {
                             self.type_digit(d as u8);
                         } else if ch == ' ' && self.tool == Tool::Draw {
-                            self.toggle_cursor();
+                            if self.has_rectangle() {
+                                self.paint_selection();
+                            } else {
+                                self.toggle_cursor();
+                            }
                         }
                     }
                 }
+                Event::Copy => ctx.copy_text(self.copy()),
+                Event::Cut => ctx.copy_text(self.cut()),
+                Event::Paste(text) => self.paste(Some(&text)),
                 Event::Key {
                     key,
                     pressed: true,
@@ -421,15 +619,23 @@ impl Editor {
             }
             return;
         }
+        let extend = modifiers.shift;
         match key {
-            Key::ArrowUp => self.move_cursor(-1, 0),
-            Key::ArrowDown => self.move_cursor(1, 0),
-            Key::ArrowLeft => self.move_cursor(0, -1),
-            Key::ArrowRight => self.move_cursor(0, 1),
+            Key::ArrowUp => self.step_cursor(-1, 0, extend),
+            Key::ArrowDown => self.step_cursor(1, 0, extend),
+            Key::ArrowLeft => self.step_cursor(0, -1, extend),
+            Key::ArrowRight => self.step_cursor(0, 1, extend),
+            Key::Enter if self.tool == Tool::Clues => self.next_clue(),
             Key::Tab => self.switch_field(),
             Key::Backspace => self.backspace(),
             Key::Delete => self.delete(),
-            _ => {}
+            _ => {
+                if let Some(tool) = Tool::ALL.into_iter().find(|t| t.key() == key)
+                    && !modifiers.any()
+                {
+                    self.tool = tool;
+                }
+            }
         }
     }
 }

@@ -51,6 +51,8 @@ pub enum Action {
     Open,
     /// Open this file.
     OpenPath(PathBuf),
+    /// Open a copy of this shipped sample (an index into the Help menu's list).
+    OpenSample(usize),
     /// Close the window.
     Quit,
 }
@@ -278,6 +280,7 @@ impl KakuroApp {
                 let result = self.load_path(&path);
                 self.report("Could not open the file", result);
             }
+            Action::OpenSample(index) => self.open_sample(index),
             Action::Quit => {
                 self.allow_close = true;
                 self.quit_requested = true;
@@ -294,6 +297,8 @@ impl KakuroApp {
             }
         }
         self.set_document(Sheet::new(grid), Meta::default(), None);
+        // A new puzzle is drawn first.
+        self.editor.tool = super::Tool::Draw;
         // A new puzzle has nothing worth asking about until it is edited.
         self.status.info(format!("New {width} × {height} puzzle"));
     }
@@ -370,7 +375,7 @@ impl KakuroApp {
 
     /// The extension Save As proposes: `.ron` when only it keeps the puzzle whole (letters of
     /// a cryptic puzzle, typed digits) or the file is one already, else `.kakuro`.
-    fn save_extension(&self) -> &'static str {
+    pub(super) fn save_extension(&self) -> &'static str {
         let sheet = self.editor.sheet();
         let is_ron =
             self.files.path.as_ref().and_then(|p| Format::from_path(p)) == Some(Format::Ron);
@@ -393,13 +398,11 @@ impl KakuroApp {
 
     /// The answer of a path prompt or dialog: opens, saves or exports.
     pub(super) fn path_chosen(&mut self, purpose: Purpose, path: PathBuf) {
+        let path = with_extension(purpose, path, self.save_extension());
         let (title, result) = match purpose {
             Purpose::Open => ("Could not open the file", self.load_path(&path)),
             Purpose::SaveAs => ("Could not save", self.save_path(&path)),
-            Purpose::ExportSvg => (
-                "Could not export the picture",
-                self.save_path(&path.with_extension("svg")),
-            ),
+            Purpose::ExportSvg => ("Could not export the picture", self.save_path(&path)),
         };
         if self.report(title, result) && purpose == Purpose::SaveAs {
             self.after_save();
@@ -468,6 +471,16 @@ impl KakuroApp {
         if item(ui, "Quit", "") {
             self.request(Action::Quit);
         }
+    }
+}
+
+/// The file a chosen path names: an SVG export always ends in `.svg`, and a name saved without
+/// an extension gets `save_extension` (`.kakuro`, or `.ron` where only it keeps the puzzle).
+pub(super) fn with_extension(purpose: Purpose, path: PathBuf, save_extension: &str) -> PathBuf {
+    match purpose {
+        Purpose::ExportSvg => path.with_extension("svg"),
+        Purpose::SaveAs if path.extension().is_none() => path.with_extension(save_extension),
+        _ => path,
     }
 }
 

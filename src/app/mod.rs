@@ -8,16 +8,19 @@ mod board;
 mod browser;
 mod browser_ui;
 mod checker;
+mod completion;
 mod dialogs;
 mod editor;
 mod files;
 mod frames;
+mod help;
 mod history;
 mod icon;
 mod numbers;
 mod oracle;
 mod overlay;
 mod problems;
+mod region;
 mod runs;
 mod screenshot;
 mod sheet;
@@ -25,6 +28,7 @@ mod solutions;
 mod solver;
 mod solving;
 mod status;
+mod symmetry;
 mod tools;
 mod watch;
 mod watch_ui;
@@ -37,6 +41,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 pub use board::cell_label;
 pub use editor::{Edge, Tool};
 pub use frames::FrameTimes;
+pub use help::SHORTCUTS;
 pub use runs::{digit_sets, hint};
 pub use watch_ui::WatchSummary;
 
@@ -250,6 +255,8 @@ impl KakuroApp {
         self.files.origin = None;
         self.unsaved_name = None;
         self.board.fit();
+        // A click on a puzzle just opened must not change it: drawing is one key (D) away.
+        self.editor.tool = Tool::Select;
     }
 
     /// The picture for the docs shows the clue tool on the first clued wall, with its hints.
@@ -326,6 +333,7 @@ impl KakuroApp {
         }
         self.solving_shortcuts(ctx);
         self.watch_shortcuts(ctx);
+        self.help_shortcuts(ctx);
     }
 
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
@@ -350,6 +358,7 @@ impl KakuroApp {
                 {
                     self.editor.redo();
                 }
+                self.edit_menu(ui);
             });
             ui.menu_button("View", |ui| {
                 if ui
@@ -372,6 +381,7 @@ impl KakuroApp {
                 }
                 ui.checkbox(&mut self.show_tools, "Side panels");
             });
+            ui.menu_button("Help", |ui| self.help_menu(ui));
         });
     }
 }
@@ -480,6 +490,9 @@ impl eframe::App for KakuroApp {
         if !modal && !typing && !ctx.text_edit_focused() {
             self.browser.keys(&ctx);
             self.editor.keys(&ctx);
+        }
+        if let Some(notice) = self.editor.take_notice() {
+            self.status.info(notice);
         }
         self.dialogs_ui(&ctx);
     }

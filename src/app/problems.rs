@@ -28,7 +28,7 @@ impl Problems {
         self.marks = marks(grid, &self.list);
     }
 
-    /// Every problem, in reading order.
+    /// Every problem: errors first, then warnings, each in reading order.
     pub fn list(&self) -> &[Problem] {
         &self.list
     }
@@ -100,7 +100,8 @@ fn run_dir(kind: &ProblemKind) -> Option<Direction> {
     match kind {
         ProblemKind::ImpossibleSum { dir, .. }
         | ProblemKind::RunTooLong { dir, .. }
-        | ProblemKind::RunWithoutSum { dir, .. } => Some(*dir),
+        | ProblemKind::RunWithoutSum { dir, .. }
+        | ProblemKind::OneCellRun { dir } => Some(*dir),
         _ => None,
     }
 }

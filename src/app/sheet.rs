@@ -67,6 +67,20 @@ impl Sheet {
         changed
     }
 
+    /// Removes every clue; returns whether anything changed.
+    pub fn clear_clues(&mut self) -> bool {
+        let mut changed = false;
+        for pos in self.grid.positions() {
+            if let Some(Cell::Wall { down, across }) = self.grid.get_mut(pos)
+                && (down.is_some() || across.is_some())
+            {
+                (*down, *across) = (None, None);
+                changed = true;
+            }
+        }
+        changed
+    }
+
     /// Makes the cell at `pos` white or a wall. A wall keeps its clues; a white cell turned into
     /// a wall loses its digit. Returns whether anything changed.
     pub fn set_white(&mut self, pos: Pos, white: bool) -> bool {

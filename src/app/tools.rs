@@ -7,6 +7,7 @@ use super::KakuroApp;
 use super::board::cell_label;
 use super::editor::{Edge, Tool};
 use super::runs::{hint, run_after};
+use super::symmetry::Symmetry;
 use crate::{Cell, Direction, Grid, Pos};
 
 impl KakuroApp {
@@ -15,13 +16,35 @@ impl KakuroApp {
         ui.add_space(4.0);
         ui.horizontal(|ui| {
             for tool in Tool::ALL {
-                ui.selectable_value(&mut self.editor.tool, tool, tool.name());
+                let key = format!("{} tool (key {:?})", tool.name(), tool.key());
+                ui.selectable_value(&mut self.editor.tool, tool, tool.name())
+                    .on_hover_text(key);
             }
         });
+        ui.label(
+            RichText::new("Keys: S select, D draw, C clues, G digits")
+                .small()
+                .weak(),
+        );
         at_least_lines(ui, 2.0, |ui| {
             ui.label(RichText::new(tool_help(self.editor.tool)).small().weak());
         });
-        ui.checkbox(&mut self.editor.symmetric, "Symmetric (180° rotation)");
+        ui.horizontal(|ui| {
+            let label = ui.label("Symmetry");
+            egui::ComboBox::from_id_salt("symmetry")
+                .selected_text(self.editor.symmetry.name())
+                .show_ui(ui, |ui| {
+                    for symmetry in Symmetry::ALL {
+                        ui.selectable_value(&mut self.editor.symmetry, symmetry, symmetry.name());
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Drawing mirrors each change inside the clue border (the top row and left \
+                     column of walls), as published puzzles are",
+                );
+        });
         ui.separator();
         // A wall with both clues takes seven rows: title, two clues with their digit sets, help.
         at_least_lines(ui, 7.0, |ui| self.selection_ui(ui));
@@ -160,10 +183,56 @@ impl KakuroApp {
             }
         });
     }
+
+    /// The Edit menu's design items, below Undo and Redo.
+    pub(super) fn edit_menu(&mut self, ui: &mut Ui) {
+        ui.separator();
+        let item = |ui: &mut Ui, text: &str, keys: &str| {
+            ui.add(egui::Button::new(text).shortcut_text(keys))
+                .clicked()
+        };
+        if item(ui, "Cut", "Ctrl+X") {
+            let text = self.editor.cut();
+            ui.ctx().copy_text(text);
+        }
+        if item(ui, "Copy", "Ctrl+C") {
+            let text = self.editor.copy();
+            ui.ctx().copy_text(text);
+        }
+        if item(ui, "Paste", "Ctrl+V") {
+            self.editor.paste(None);
+        }
+        if ui.button("Walls in the selection").clicked() {
+            self.editor.fill_selection(false);
+        }
+        if ui.button("White cells in the selection").clicked() {
+            self.editor.fill_selection(true);
+        }
+        ui.separator();
+        let grid = self.editor.grid();
+        let has_clues = grid.positions().any(|p| {
+            let cell = grid.get(p);
+            cell.clue(Direction::Down).is_some() || cell.clue(Direction::Across).is_some()
+        });
+        if ui
+            .add_enabled(has_clues, egui::Button::new("Clear all clues"))
+            .clicked()
+        {
+            self.editor.clear_clues();
+        }
+        let has_digits = self.editor.sheet().has_digits();
+        if ui
+            .add_enabled(has_digits, egui::Button::new("Clear all digits"))
+            .clicked()
+        {
+            self.editor.clear_digits();
+        }
+    }
 }
 
 fn tool_help(tool: Tool) -> &'static str {
     match tool {
+        Tool::Select => "Click a cell to select it; nothing changes the puzzle by accident.",
         Tool::Draw => {
             "Click or drag to switch cells between white and wall; Space flips the selected cell."
         }

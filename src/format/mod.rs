@@ -208,7 +208,7 @@ pub fn render(doc: &Document, format: Format) -> Result<String, FormatError> {
                     "only a square grid whose clues are letters can be written as a PE 424 line",
                 )
             }),
-        Format::Svg => Ok(svg::puzzle(&doc.grid)),
+        Format::Svg => Ok(svg::titled(&doc.grid, &doc.title, &doc.author)),
     }
 }
 

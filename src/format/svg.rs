@@ -9,6 +9,11 @@ use crate::puzzle::Puzzle;
 
 /// Side of one cell, in SVG user units.
 const CELL: usize = 40;
+/// Clue size: two digits fill most of their triangle, readable when printed at 1 cm a cell.
+const CLUE_SIZE: usize = 16;
+/// The title's and the author's line above the board.
+const TITLE_SIZE: usize = 20;
+const AUTHOR_SIZE: usize = 14;
 /// Room around the board for the outer border's stroke.
 const MARGIN: usize = 2;
 const INK: &str = "#222222";
@@ -19,13 +24,65 @@ const LETTER_INK: &str = "#666666";
 
 /// The empty puzzle.
 pub fn puzzle(grid: &Grid) -> String {
-    picture(grid, |_| None)
+    picture(grid, &Heading::default(), |_| None)
+}
+
+/// The empty puzzle under its title and author (each left out when empty).
+pub fn titled(grid: &Grid, title: &str, author: &str) -> String {
+    let heading = Heading {
+        title: title.trim(),
+        author: author.trim(),
+    };
+    picture(grid, &heading, |_| None)
+}
+
+/// The lines above the board.
+#[derive(Default)]
+struct Heading<'a> {
+    title: &'a str,
+    author: &'a str,
+}
+
+impl Heading<'_> {
+    /// The lines with their font sizes and weights.
+    fn lines(&self) -> Vec<(&str, usize, &'static str)> {
+        let mut lines = Vec::new();
+        if !self.title.is_empty() {
+            lines.push((self.title, TITLE_SIZE, "bold"));
+        }
+        if !self.author.is_empty() {
+            lines.push((self.author, AUTHOR_SIZE, "normal"));
+        }
+        lines
+    }
+
+    /// Room the lines take above the board.
+    fn height(&self) -> usize {
+        let lines = self.lines();
+        if lines.is_empty() {
+            return 0;
+        }
+        lines
+            .iter()
+            .map(|(_, size, _)| size + size / 2)
+            .sum::<usize>()
+            + 6
+    }
+
+    /// How wide the longest line is, at most (a glyph is under 0.7 of its size wide).
+    fn width(&self) -> usize {
+        let lines = self.lines();
+        let widest = lines
+            .iter()
+            .map(|(text, size, _)| text.chars().count() * size * 7 / 10);
+        widest.max().unwrap_or(0)
+    }
 }
 
 /// The puzzle with each white cell's digit (`digits` by the puzzle's cell ids; 0 leaves the
 /// cell empty).
 pub fn solved(grid: &Grid, puzzle: &Puzzle, digits: &[u8]) -> String {
-    picture(grid, |pos| {
+    picture(grid, &Heading::default(), |pos| {
         puzzle
             .cell_at(pos)
             .and_then(|id| digits.get(id.index()).copied())
@@ -33,9 +90,10 @@ pub fn solved(grid: &Grid, puzzle: &Puzzle, digits: &[u8]) -> String {
     })
 }
 
-fn picture(grid: &Grid, digit: impl Fn(Pos) -> Option<u8>) -> String {
-    let width = grid.width() * CELL + 2 * MARGIN;
-    let height = grid.height() * CELL + 2 * MARGIN;
+fn picture(grid: &Grid, heading: &Heading, digit: impl Fn(Pos) -> Option<u8>) -> String {
+    let top = heading.height();
+    let width = (grid.width() * CELL).max(heading.width()) + 2 * MARGIN;
+    let height = top + grid.height() * CELL + 2 * MARGIN;
     let mut s = String::new();
     // Writing to a String cannot fail.
     let _ = writeln!(
@@ -46,9 +104,19 @@ fn picture(grid: &Grid, digit: impl Fn(Pos) -> Option<u8>) -> String {
         s,
         r#"<rect x="0" y="0" width="{width}" height="{height}" fill="{PAPER}"/>"#
     );
+    let mut baseline = 0;
+    for (line, size, weight) in heading.lines() {
+        baseline += size + size / 4;
+        let _ = writeln!(
+            s,
+            r#"<text x="{MARGIN}" y="{baseline}" font-size="{size}" font-weight="{weight}" fill="{INK}">{}</text>"#,
+            escape(line)
+        );
+        baseline += size / 4;
+    }
     for pos in grid.positions() {
         let x = MARGIN + pos.col * CELL;
-        let y = MARGIN + pos.row * CELL;
+        let y = top + MARGIN + pos.row * CELL;
         match grid.get(pos) {
             Cell::Wall { down, across } => {
                 let _ = writeln!(
@@ -63,11 +131,26 @@ fn picture(grid: &Grid, digit: impl Fn(Pos) -> Option<u8>) -> String {
                         y + CELL
                     );
                 }
+                // Each sum centred in its triangle's widest part, clear of the diagonal.
                 if let Some(clue) = down {
-                    text(&mut s, x + 12, y + 33, 13, CLUE_INK, &clue.to_string());
+                    text(
+                        &mut s,
+                        x + 12,
+                        y + 34,
+                        CLUE_SIZE,
+                        CLUE_INK,
+                        &clue.to_string(),
+                    );
                 }
                 if let Some(clue) = across {
-                    text(&mut s, x + 28, y + 17, 13, CLUE_INK, &clue.to_string());
+                    text(
+                        &mut s,
+                        x + 28,
+                        y + 17,
+                        CLUE_SIZE,
+                        CLUE_INK,
+                        &clue.to_string(),
+                    );
                 }
             }
             Cell::White { shown } => {
@@ -92,7 +175,8 @@ fn picture(grid: &Grid, digit: impl Fn(Pos) -> Option<u8>) -> String {
     }
     let _ = writeln!(
         s,
-        r#"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="2"/>"#,
+        r#"<rect x="{MARGIN}" y="{}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="2"/>"#,
+        top + MARGIN,
         grid.width() * CELL,
         grid.height() * CELL
     );
@@ -144,6 +228,22 @@ mod tests {
         let p = Puzzle::from_grid(&grid).unwrap();
         let solved = solved(&grid, &p, &[2, 3, 8, 1]);
         assert!(solved.contains(">8</text>"));
+    }
+
+    #[test]
+    fn a_title_and_author_head_the_picture() {
+        let (grid, _) = kakuro_text::parse("\\   3\\\n\\3 __\n").unwrap();
+        let plain = puzzle(&grid);
+        assert_eq!(titled(&grid, "", " "), plain);
+        let svg = titled(&grid, "Tiny & small", "A. Setter");
+        assert!(svg.contains(">Tiny &amp; small</text>"), "{svg}");
+        assert!(svg.contains(">A. Setter</text>"), "{svg}");
+        // The board moves down under them, and the picture is wide enough for the title.
+        assert!(svg.contains("viewBox=\"0 0 172 141\""), "{svg}");
+        assert!(
+            svg.contains("font-size=\"16\""),
+            "clues large enough to print"
+        );
     }
 
     #[test]

@@ -1,0 +1,390 @@
+//! The designer's side of the app, driven like a new user would: symmetric drawing, the Select
+//! tool files open in, the Help menu, the problems list, what the tools say when they type
+//! nothing, saving, and the editing conveniences (no display, no GPU, no real file dialogs).
+
+#![cfg(feature = "gui")]
+
+mod app_harness;
+mod common;
+
+use app_harness::app;
+use egui::{Event, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kakuro::app::KakuroApp;
+use kakuro::{Clue, Direction, Pos};
+
+fn app_with(file: Option<std::path::PathBuf>) -> Harness<'static, KakuroApp> {
+    let mut harness = app(file);
+    settle(&mut harness);
+    harness
+}
+
+/// Runs frames until the app asks for no more (the designer's check repaints when it is done).
+fn settle(harness: &mut Harness<'_, KakuroApp>) {
+    let _ = harness.try_run();
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn text(harness: &mut Harness<'_, KakuroApp>, s: &str) {
+    harness.event(Event::Text(s.into()));
+    settle(harness);
+}
+
+fn key(harness: &mut Harness<'_, KakuroApp>, key: Key, modifiers: Modifiers) {
+    harness.key_press_modifiers(modifiers, key);
+    settle(harness);
+}
+
+fn click(harness: &mut Harness<'_, KakuroApp>, label: &str) {
+    harness.get_by_label(label).click();
+    settle(harness);
+}
+
+fn type_path(harness: &mut Harness<'_, KakuroApp>, path: &std::path::Path) {
+    harness
+        .get_by_role_and_label(egui::Role::TextInput, "Path")
+        .set_text_value_accesskit(path.to_str().unwrap());
+    settle(harness);
+}
+
+fn white(harness: &Harness<'_, KakuroApp>, row: usize, col: usize) -> bool {
+    harness.state().grid().is_white(Pos::new(row, col))
+}
+
+fn status(harness: &Harness<'_, KakuroApp>) -> String {
+    harness.state().status_message().to_string()
+}
+
+/// A 3 × 3 grid: walls along the top and left, four white cells.
+const SQUARE: &str = "\\ \\ \\\n\\ __ __\n\\ __ __\n";
+
+/// File › New on the 8 × 8 sample: an 8 × 8 grid, walls along the top and left.
+fn new_eight_by_eight() -> Harness<'static, KakuroApp> {
+    let mut h = app_with(None);
+    key(&mut h, Key::N, Modifiers::COMMAND);
+    click(&mut h, "Create");
+    assert_eq!(h.state().grid().white_count(), 7 * 7);
+    h
+}
+
+fn pick_symmetry(h: &mut Harness<'_, KakuroApp>, name: &str) {
+    h.get_by_role_and_label(egui::Role::ComboBox, "Symmetry")
+        .click();
+    settle(h);
+    click(h, name);
+}
+
+/// The clue border (top row, left column) is not part of the design: a click on r2c2 of a new
+/// 8 × 8 mirrors to r8c8, the opposite corner of the white area, not to r7c7.
+#[test]
+fn symmetric_drawing_mirrors_inside_the_clue_border() {
+    let mut h = new_eight_by_eight();
+    pick_symmetry(&mut h, "180° rotation");
+    click(&mut h, "r2c2, white cell");
+    assert!(!white(&h, 1, 1));
+    assert!(!white(&h, 7, 7), "r8c8 is the mirror image");
+    assert!(white(&h, 6, 6), "r7c7 is not");
+    assert_eq!(h.state().grid().white_count(), 7 * 7 - 2);
+
+    // Both mirrors: one click walls the four corners of the white area, one undo takes it back.
+    let mut h = new_eight_by_eight();
+    pick_symmetry(&mut h, "Mirror both ways");
+    click(&mut h, "r3c2, white cell");
+    for (row, col) in [(2, 1), (2, 7), (6, 1), (6, 7)] {
+        assert!(!white(&h, row, col), "r{}c{}", row + 1, col + 1);
+    }
+    assert_eq!(h.state().grid().white_count(), 7 * 7 - 4);
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(h.state().grid().white_count(), 7 * 7);
+
+    // Left-right alone mirrors across the vertical axis only.
+    pick_symmetry(&mut h, "Mirror left-right");
+    click(&mut h, "r3c2, white cell");
+    assert!(!white(&h, 2, 1) && !white(&h, 2, 7) && white(&h, 6, 1));
+}
+
+/// The shipped sample (and any opened file) opens in the Select tool: a first click selects
+/// and changes nothing; D picks Draw, and then a click draws.
+#[test]
+fn a_first_click_on_the_sample_selects_and_drawing_is_one_key_away() {
+    let mut h = app_with(None);
+    click(&mut h, "r2c2, white cell");
+    assert!(white(&h, 1, 1));
+    assert!(!h.state().is_dirty());
+    h.get_by_label_contains("Keys: S select, D draw");
+    key(&mut h, Key::D, Modifiers::NONE);
+    click(&mut h, "r2c2, white cell");
+    assert!(!white(&h, 1, 1));
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "r2c2, white cell");
+    assert!(!h.state().is_dirty(), "an opened file is safe too");
+}
+
+/// Help › Keyboard shortcuts shows the README's table; Help › Sample puzzles opens a copy of a
+/// shipped puzzle; Help › About names the version.
+#[test]
+fn the_help_menu_shows_the_keys_opens_samples_and_says_what_this_is() {
+    let mut h = app_with(None);
+    click(&mut h, "Help");
+    click(&mut h, "Keyboard shortcuts F1");
+    for (keys, what) in kakuro::app::SHORTCUTS {
+        h.get_by_label(keys);
+        h.get_by_label(what);
+    }
+    click(&mut h, "Close");
+    assert!(h.query_by_label("Keyboard shortcuts").is_none());
+    key(&mut h, Key::F1, Modifiers::NONE);
+    h.get_by_label("Keyboard shortcuts");
+    click(&mut h, "Close");
+
+    click(&mut h, "Help");
+    click(&mut h, "Sample puzzles");
+    click(&mut h, "two.kakuro");
+    let two = kakuro::format::load(&app_harness::puzzle("two.kakuro")).unwrap();
+    assert_eq!(*h.state().grid(), two.document.grid);
+    assert_eq!(h.state().path(), None, "a copy: saving asks for a name");
+    assert_eq!(h.state().window_title(), "two.kakuro (sample) — Kakuro");
+    assert!(!h.state().is_dirty());
+
+    click(&mut h, "Help");
+    click(&mut h, "About");
+    h.get_by_label(&format!("Version {}", env!("CARGO_PKG_VERSION")));
+}
+
+/// The README's shortcut table and the app's are the same list, row for row.
+#[test]
+fn the_readme_lists_the_apps_keyboard_shortcuts() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("| Keys |"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .collect();
+    let app: Vec<String> = kakuro::app::SHORTCUTS
+        .iter()
+        .map(|(keys, what)| format!("| {keys} | {what} |"))
+        .collect();
+    assert_eq!(table, app);
+}
+
+/// One error is listed first, however many warnings come before it on the board.
+#[test]
+fn errors_are_listed_before_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    // A 7 × 7 open grid (every run without a sum) with an impossible sum on the last row.
+    let mut grid = common::blank_grid_text(6, 5);
+    grid.push_str("\\40 __ __ __ __ __ __\n");
+    let mut h = app_with(Some(write(&dir, "open.kakuro", &grid)));
+    let problems = h.state().problems().to_vec();
+    assert!(problems.len() > 10, "{problems:?}");
+    assert!(problems[0].is_error(), "{problems:?}");
+    assert!(problems[1..].iter().all(|p| !p.is_error()));
+    let error = problems[0].to_string();
+    let first_warning = problems[1].to_string();
+    let top = |h: &mut Harness<'_, KakuroApp>, label: &str| h.get_by_label(label).rect().top();
+    assert!(top(&mut h, &error) < top(&mut h, &first_warning));
+}
+
+/// A run of one cell is allowed but worth a warning.
+#[test]
+fn a_one_cell_run_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = app_with(Some(write(&dir, "one.kakuro", "\\ 3\\ \\\n\\3 __ \\\n")));
+    let problems: Vec<String> = h.state().problems().iter().map(|p| p.to_string()).collect();
+    assert!(
+        problems.contains(
+            &"r1c2: warning: down run of 1 cell: allowed, but rare in published puzzles".into()
+        ),
+        "{problems:?}"
+    );
+}
+
+/// A tool that cannot type into the selected cell leaves it alone and says which tool can;
+/// a sum past 45 says why it started again.
+#[test]
+fn typing_where_the_tool_cannot_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Digits");
+    click(&mut h, "r1c2, wall");
+    text(&mut h, "5");
+    assert_eq!(
+        h.state().grid().get(Pos::new(0, 1)).clue(Direction::Down),
+        None
+    );
+    let said = status(&h);
+    assert!(
+        said.contains("r1c2 is a wall") && said.contains("press C"),
+        "{said}"
+    );
+
+    click(&mut h, "Clues");
+    click(&mut h, "r2c2, white cell");
+    text(&mut h, "5");
+    assert_eq!(h.state().digits()[4], 0);
+    assert!(status(&h).contains("press G"), "{}", status(&h));
+
+    click(&mut h, "r2c1, wall");
+    text(&mut h, "9");
+    text(&mut h, "9");
+    assert_eq!(
+        h.state().grid().get(Pos::new(1, 0)).clue(Direction::Across),
+        Some(Clue::Sum(9))
+    );
+    let said = status(&h);
+    assert!(said.contains("at most 45") && said.contains("99"), "{said}");
+}
+
+/// Save As to a name without an extension writes a `.kakuro` file.
+#[test]
+fn save_as_without_an_extension_writes_kakuro_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    key(&mut h, Key::S, Modifiers::COMMAND | Modifiers::SHIFT);
+    type_path(&mut h, &dir.path().join("mine"));
+    click(&mut h, "Save");
+    let saved = dir.path().join("mine.kakuro");
+    assert!(saved.is_file(), "{}", status(&h));
+    assert_eq!(h.state().path(), Some(saved.as_path()));
+    assert!(!h.state().is_dirty());
+}
+
+/// Closing or opening over a `.kakuro` file with typed digits: Save offers the `.ron` beside
+/// it, which keeps them, and then the action goes ahead.
+#[test]
+fn save_in_the_unsaved_changes_prompt_offers_ron_for_typed_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Digits");
+    click(&mut h, "r2c2, white cell");
+    text(&mut h, "9");
+    key(&mut h, Key::N, Modifiers::COMMAND);
+    h.get_by_label_contains("Only a .ron file keeps the digits you typed");
+    click(&mut h, "Save as square.ron");
+    let ron = dir.path().join("square.ron");
+    let saved = kakuro::format::load(&ron).unwrap();
+    assert_eq!(saved.document.solution.as_deref().map(|s| s[0]), Some(9));
+    h.get_by_label("New puzzle");
+}
+
+/// One Enter creates the new puzzle, even with the board (clicked before) holding the keyboard.
+#[test]
+fn one_enter_creates_the_new_puzzle_after_a_click_on_the_board() {
+    let mut h = app_with(None);
+    click(&mut h, "r2c2, white cell");
+    key(&mut h, Key::N, Modifiers::COMMAND);
+    h.get_by_label("New puzzle");
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    assert!(h.query_by_label("New puzzle").is_none(), "one Enter did it");
+    assert_eq!(h.state().window_title(), "untitled — Kakuro");
+}
+
+/// Enter in the Clues tool goes on to the next clue to type.
+#[test]
+fn enter_goes_on_to_the_next_clue() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Clues");
+    click(&mut h, "r1c2, wall");
+    text(&mut h, "4");
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    text(&mut h, "6");
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    text(&mut h, "3");
+    let clue = |h: &Harness<'_, KakuroApp>, row, col, dir| {
+        h.state().grid().get(Pos::new(row, col)).clue(dir)
+    };
+    assert_eq!(clue(&h, 0, 1, Direction::Down), Some(Clue::Sum(4)));
+    assert_eq!(clue(&h, 0, 2, Direction::Down), Some(Clue::Sum(6)));
+    assert_eq!(clue(&h, 1, 0, Direction::Across), Some(Clue::Sum(3)));
+}
+
+/// Edit › Clear all clues is one step, and undo brings them back.
+#[test]
+fn clear_all_clues_is_one_undoable_step() {
+    let h = app_with(None);
+    let mut h = h;
+    let before = h.state().grid().clone();
+    click(&mut h, "Edit");
+    click(&mut h, "Clear all clues");
+    let grid = h.state().grid();
+    assert!(grid.positions().all(|p| {
+        let cell = grid.get(p);
+        cell.clue(Direction::Down).is_none() && cell.clue(Direction::Across).is_none()
+    }));
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(*h.state().grid(), before);
+}
+
+/// Shift+arrows select a rectangle; copy and paste repeat it elsewhere, Space in Draw walls it
+/// all, each in one undo step.
+#[test]
+fn a_rectangle_of_cells_is_copied_pasted_and_painted_at_once() {
+    let mut h = new_eight_by_eight();
+    click(&mut h, "r2c2, white cell"); // a wall now (Draw)
+    key(&mut h, Key::S, Modifiers::NONE);
+    key(&mut h, Key::ArrowRight, Modifiers::SHIFT);
+    key(&mut h, Key::ArrowDown, Modifiers::SHIFT);
+    h.event(Event::Copy);
+    settle(&mut h);
+    // Paste with r5c5 as the top-left: r5c5 becomes the wall r2c2 was.
+    click(&mut h, "r5c5, white cell");
+    click(&mut h, "Edit");
+    click(&mut h, "Paste Ctrl+V");
+    assert!(!white(&h, 4, 4) && white(&h, 4, 5) && white(&h, 5, 4));
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert!(white(&h, 4, 4), "undo takes the paste back");
+
+    // Draw: Space walls the whole selected rectangle, in one step.
+    click(&mut h, "r4c4, white cell");
+    key(&mut h, Key::ArrowRight, Modifiers::SHIFT);
+    key(&mut h, Key::ArrowRight, Modifiers::SHIFT);
+    key(&mut h, Key::ArrowDown, Modifiers::SHIFT);
+    key(&mut h, Key::D, Modifiers::NONE);
+    text(&mut h, " ");
+    let walls = |h: &Harness<'_, KakuroApp>| {
+        (3..5)
+            .flat_map(|r| (3..6).map(move |c| (r, c)))
+            .filter(|&(r, c)| !white(h, r, c))
+            .count()
+    };
+    assert_eq!(walls(&h), 6);
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(walls(&h), 0);
+}
+
+/// The path field lists the folder's entries that fit the typed name, and Tab completes it.
+#[test]
+fn the_path_field_lists_the_folder_and_completes_with_tab() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir, "square.kakuro", SQUARE);
+    write(&dir, "other.ron", "");
+    let mut h = app_with(None);
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    type_path(&mut h, &dir.path().join("sq"));
+    h.get_by_label("square.kakuro");
+    assert!(
+        h.query_by_label("other.ron").is_none(),
+        "does not fit \"sq\""
+    );
+    h.get_by_role_and_label(egui::Role::TextInput, "Path")
+        .focus();
+    settle(&mut h);
+    key(&mut h, Key::Tab, Modifiers::NONE);
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Path");
+    let completed = field.value().unwrap_or_default();
+    assert_eq!(
+        completed,
+        dir.path().join("square.kakuro").display().to_string()
+    );
+}
