@@ -447,7 +447,11 @@ impl eframe::App for KakuroApp {
             self.status
                 .ui(ui, &self.editor, &self.problems, &self.board);
         });
-        if let Some(line) = self.browser.status_line() {
+        // The run's status lines are in the side panel. With the panels hidden the status has a
+        // line of its own, there before Solve too, so that the board does not shift up when a
+        // run starts.
+        if !self.show_tools {
+            let line = self.browser.status_line().unwrap_or_else(|| " ".into());
             egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
         // Designing on the left, solving on the right: what one side shows never moves the
