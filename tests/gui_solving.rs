@@ -87,7 +87,7 @@ fn solve_browse_to_last_and_to_a_typed_number() {
     expected.sort();
     assert_eq!(both, expected);
 
-    // Typing a number jumps there; Home and → page with the keyboard.
+    // Typing a number jumps there; Home and Ctrl+→ page with the keyboard.
     h.get_by_role_and_label(egui::Role::TextInput, "Go to")
         .set_text_value_accesskit("1");
     h.run_steps(1);
@@ -97,7 +97,7 @@ fn solve_browse_to_last_and_to_a_typed_number() {
     // Leave the field so the keys go to the board.
     h.key_press(Key::Escape);
     h.run_steps(1);
-    h.key_press(Key::ArrowRight);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::ArrowRight);
     h.run_steps(2);
     h.get_by_label("Solution 2 of 2");
     h.key_press(Key::Home);

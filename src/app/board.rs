@@ -29,6 +29,7 @@ const FIXED: Color32 = Color32::from_rgb(0xdd, 0xea, 0xf7);
 const GUESSED: Color32 = Color32::from_rgb(0xfb, 0xdc, 0xb4);
 const TRYING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
 const FAILED: Color32 = Color32::from_rgb(0xf4, 0x8a, 0x82);
+const SOLVED: Color32 = Color32::from_rgb(0xb8, 0xe6, 0xc1);
 const PENCIL: Color32 = Color32::from_rgb(0x55, 0x5d, 0x6b);
 
 /// The smallest and largest cell sizes, in points.
@@ -367,6 +368,7 @@ impl BoardView {
                             Some(Origin::Guessed) => GUESSED,
                             Some(Origin::Trying) => TRYING,
                             Some(Origin::Failed) => FAILED,
+                            Some(Origin::Solved) => SOLVED,
                             None if mark.changed => CHANGED,
                             None => WHITE,
                         };

@@ -169,6 +169,8 @@ impl Browser {
                 let shown = std::mem::take(&mut self.current);
                 self.parked = self.run.take().map(|run| (run, shown));
                 self.notice = None;
+                // A number typed for those solutions means nothing for the puzzle now shown.
+                self.jump.clear();
                 return was_running.then_some(RunState::Stopped);
             }
             None => {}
@@ -391,17 +393,19 @@ impl Browser {
         Some(run.store.digits_of(id))
     }
 
-    /// ←/→, Home/End and PgUp/PgDn page through the solutions.
+    /// Ctrl+←/→ (⌘ on a Mac), Home/End and PgUp/PgDn page through the solutions. The arrows
+    /// alone move the selection, as they do when no solution is shown.
     pub fn keys(&mut self, ctx: &egui::Context) {
         let last = match &self.run {
             Some(run) if run.browsable() > BigUint::ZERO => run.browsable() - 1u32,
             _ => return,
         };
         let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        let step = |key| ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, key));
         let current = &self.current;
-        let target = if pressed(Key::ArrowLeft) {
+        let target = if step(Key::ArrowLeft) {
             back(current, 1)
-        } else if pressed(Key::ArrowRight) {
+        } else if step(Key::ArrowRight) {
             current + 1u32
         } else if pressed(Key::Home) {
             BigUint::ZERO

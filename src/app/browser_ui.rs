@@ -1,12 +1,12 @@
 //! The browser's panel: Solve / Stop, "Solution k of N", paging, a slider, a number to jump to,
 //! the highlight options and the selected cell's digits across the solutions.
 
-use egui::{Key, RichText, Ui};
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::browser::{Browser, RunState, back};
-use super::numbers::{group, group_big, magnitude};
+use super::numbers::{compact, group, group_big, magnitude};
 use crate::Pos;
 use crate::solve::random_below;
 
@@ -17,7 +17,8 @@ struct RunLines {
     state: String,
     exact: String,
     kept: String,
-    full: bool,
+    /// Why the kept ones stop there, on a line of its own (blank until the cap is reached).
+    cap: String,
 }
 
 /// What the user asked the panel for.
@@ -51,24 +52,25 @@ impl Browser {
                 request = Request::Stop;
             }
         });
-        ui.label(RichText::new(self.headline()).strong());
+        headline_ui(ui, &self.headline());
         // Before the first run the panel has the shape it will have during one, its lines blank
         // and its controls disabled, so nothing below moves when Solve is pressed.
         let lines = self.run_lines();
-        ui.add(thin_bar(lines.done));
+        ui.add(thin_bar(lines.done))
+            .on_hover_text(format!("{:.1}% of the search done", lines.done * 100.0));
         // The status lines are one line each however narrow the panel (hover for the whole of
         // a long one), so that the controls below stay put as their words change, as when the
-        // memory cap is reached. The exact count is all there, on as many lines as it takes.
+        // memory cap is reached.
         ui.add(egui::Label::new(RichText::new(lines.count).small()).truncate());
         ui.add(egui::Label::new(RichText::new(lines.state).small()).truncate());
-        ui.label(RichText::new(lines.exact).small());
-        let kept = RichText::new(lines.kept).small();
+        ui.add(egui::Label::new(RichText::new(lines.exact).small()).truncate());
+        ui.add(egui::Label::new(RichText::new(lines.kept).small().weak()).truncate());
         ui.add(
-            egui::Label::new(if lines.full {
-                kept.color(ui.visuals().warn_fg_color)
-            } else {
-                kept.weak()
-            })
+            egui::Label::new(
+                RichText::new(lines.cap)
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
+            )
             .truncate(),
         );
         let browsable = self
@@ -79,15 +81,20 @@ impl Browser {
             self.paging_ui(ui, &browsable)
         });
         // A notice ("Fetching solution 12…") comes and goes: its line is always there, one line
-        // (hover for a long one's whole text), so the options below stay under the pointer.
-        ui.add(
+        // (long numbers in the compact form, hover for every digit), so the options below stay
+        // under the pointer.
+        let notice = self.notice.as_deref().unwrap_or("");
+        let line = ui.add(
             egui::Label::new(
-                RichText::new(self.notice.as_deref().unwrap_or(""))
+                RichText::new(compact(notice))
                     .small()
                     .color(ui.visuals().warn_fg_color),
             )
             .truncate(),
         );
+        if !notice.is_empty() {
+            line.on_hover_text(notice);
+        }
         ui.checkbox(
             &mut self.show_changes,
             "Highlight changes from the previous",
@@ -119,7 +126,7 @@ impl Browser {
     }
 
     /// The run's lines under the headline: progress, count and rate, nodes and state, the exact
-    /// count, and what is kept in memory (`full`: the cap is reached). Blank before a run.
+    /// count, what is kept in memory and whether that is the cap. Blank before a run.
     fn run_lines(&self) -> RunLines {
         let Some(run) = &self.run else {
             return RunLines {
@@ -129,7 +136,7 @@ impl Browser {
                 state: " ".into(),
                 exact: "Exact count: —".into(),
                 kept: " ".into(),
-                full: false,
+                cap: " ".into(),
             };
         };
         // The bar stays when the run ends, full or where it stopped, so that the controls below
@@ -169,17 +176,16 @@ impl Browser {
             count,
             state,
             exact,
-            kept: match (full, run.state) {
-                (true, RunState::Capped) => {
-                    format!("{kept} (the cap): others by number")
-                }
-                (true, RunState::Running) => {
-                    format!("{kept}: memory cap reached, counting goes on")
-                }
-                (true, _) => format!("{kept}: memory cap reached"),
-                (false, _) => kept,
+            kept: match full {
+                true => format!("{kept} (the cap)"),
+                false => kept,
             },
-            full,
+            cap: match (full, run.state) {
+                (true, RunState::Capped) => "Memory cap reached: others by number".into(),
+                (true, RunState::Running) => "Memory cap reached: counting goes on".into(),
+                (true, _) => "Memory cap reached".into(),
+                (false, _) => " ".into(),
+            },
         }
     }
 
@@ -187,23 +193,33 @@ impl Browser {
         let last = back(browsable, 1);
         let current = self.current.clone();
         let mut target = None;
+        let step = |key| {
+            ui.ctx()
+                .format_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, key))
+        };
+        let (previous, next) = (step(Key::ArrowLeft), step(Key::ArrowRight));
         ui.horizontal(|ui| {
             let (back_on, on) = (current > BigUint::ZERO, current < last);
             for (text, hover, to, enabled) in [
-                ("First", "First solution (Home)", BigUint::ZERO, back_on),
+                (
+                    "First",
+                    "First solution (Home)".to_string(),
+                    BigUint::ZERO,
+                    back_on,
+                ),
                 (
                     "Previous",
-                    "Previous solution (Left arrow key)",
+                    format!("Previous solution ({previous})"),
                     back(&current, 1),
                     back_on,
                 ),
                 (
                     "Next",
-                    "Next solution (Right arrow key)",
+                    format!("Next solution ({next})"),
                     &current + 1u32,
                     on,
                 ),
-                ("Last", "Last solution (End)", last.clone(), on),
+                ("Last", "Last solution (End)".to_string(), last.clone(), on),
             ] {
                 let button = ui.add_enabled(enabled, egui::Button::new(text));
                 if button.on_hover_text(hover).clicked() {
@@ -226,8 +242,12 @@ impl Browser {
         }
         ui.horizontal(|ui| {
             let label = ui.label("Go to");
+            // The field takes the row, less the Go button and the scroll bar's strip: room for
+            // a number of a dozen digits and more (a longer one scrolls in the field).
+            let go = button_width(ui, "Go") + ui.spacing().item_spacing.x;
+            let width = ui.available_width() - go - ui.spacing().scroll.bar_width;
             let field = ui
-                .add(egui::TextEdit::singleline(&mut self.jump).desired_width(100.0))
+                .add(egui::TextEdit::singleline(&mut self.jump).desired_width(width.max(60.0)))
                 .labelled_by(label.id)
                 .on_hover_text("A solution number, 1 for the first");
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
@@ -237,6 +257,8 @@ impl Browser {
                     None => self.notice = Some(format!("Not a solution number: {:?}", self.jump)),
                 }
             }
+        });
+        ui.horizontal(|ui| {
             // Every solution equally likely: once counted, any of them can be fetched.
             let counted = self.run.as_ref().is_some_and(|run| run.exact.is_some());
             if ui
@@ -258,6 +280,25 @@ impl Browser {
         if let Some(to) = target {
             self.go_to(to);
         }
+    }
+}
+
+/// "Solution k of N" on one line however long its numbers: past
+/// [`COMPACT_PAST`](super::numbers::COMPACT_PAST) digits they
+/// show as "9.41 × 10^107", and the whole line, every digit, is in the hover text and copied by
+/// a click. A headline that wrapped to more lines as the count grew would move the buttons
+/// below it away from the pointer.
+fn headline_ui(ui: &mut Ui, full: &str) {
+    let shown = compact(full);
+    let response = ui
+        .add(
+            egui::Label::new(RichText::new(&shown).strong())
+                .truncate()
+                .sense(egui::Sense::click()),
+        )
+        .on_hover_text(format!("{full}\n(click to copy)"));
+    if response.clicked() {
+        ui.ctx().copy_text(full.to_string());
     }
 }
 
@@ -325,10 +366,25 @@ fn parse_number(text: &str) -> Option<BigUint> {
     digits.parse().ok().filter(|k| *k > BigUint::ZERO)
 }
 
-/// The panels' thin progress bar. egui draws an empty bar's fill as a dot at its left end, which
-/// reads as progress, so an empty one has no fill.
+/// The width of a button showing `text`.
+fn button_width(ui: &Ui, text: &str) -> f32 {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
+}
+
+/// The panels' thin progress bar. egui rounds a bar's ends by half its height and draws its
+/// fill at least that wide, so a run a thousandth of the way through showed a dot as wide as the
+/// bar is high, which reads as nothing at all: square ends let the fill be as long as the
+/// progress, and an empty bar has no fill.
 pub(crate) fn thin_bar(done: f32) -> egui::ProgressBar {
-    let bar = egui::ProgressBar::new(done).desired_height(6.0);
+    let bar = egui::ProgressBar::new(done)
+        .desired_height(6.0)
+        .corner_radius(1);
     if done > 0.0 {
         bar
     } else {
@@ -341,7 +397,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use egui_kittest::Harness;
-    use egui_kittest::kittest::Queryable;
+    use egui_kittest::kittest::{NodeT, Queryable};
     use num_bigint::BigUint;
 
     use super::super::browser::Browser;
@@ -410,14 +466,32 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
             harness.run_steps(1);
         }
-        // The warning is the "kept" line itself, not one more line.
-        harness.get_by_label_contains(" kept in ");
+        // The warning is on a line that was there, blank, before.
+        harness.get_by_label_contains(" MB (the cap)");
         // "counting goes on", or "others by number" once counted (the run stops there).
         let capped = harness.state().state() == Some(super::RunState::Capped);
-        harness.get_by_label_contains(match capped {
-            true => "MB (the cap): others by number",
-            false => "MB: memory cap reached, counting goes on",
-        });
+        let warning = match capped {
+            true => "Memory cap reached: others by number",
+            false => "Memory cap reached: counting goes on",
+        };
+        // Whole, not cut off at the panel's edge: its line is as wide as its text.
+        for line in [
+            warning,
+            &harness
+                .get_by_label_contains(" kept in ")
+                .accesskit_node()
+                .value()
+                .unwrap(),
+        ] {
+            let font = egui::TextStyle::Small.resolve(&harness.ctx.global_style());
+            let wide = harness.ctx.fonts_mut(|f| {
+                f.layout_no_wrap(line.to_string(), font, egui::Color32::WHITE)
+                    .size()
+                    .x
+            });
+            let shown = harness.get_by_label(line).rect().width();
+            assert!(shown + 0.5 >= wide, "{line:?} cut to {shown} of {wide}");
+        }
         assert_eq!(harness.get_by_label("Next").rect(), before);
         harness.state_mut().stop();
     }

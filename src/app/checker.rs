@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 
 use super::background;
-use super::numbers::group_big;
+use super::numbers::{compact, group_big};
 use crate::solve::{ANCHOR_AFTER, CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
 
@@ -79,7 +79,7 @@ impl Verdict {
                 };
                 format!(
                     "{at_least}{} solutions: {those} differ in {} cells (outlined){more}",
-                    group_big(count),
+                    compact(&group_big(count)),
                     varies.len()
                 )
             }
@@ -163,6 +163,28 @@ impl Check {
             .as_ref()
             .filter(|(g, _)| *g == generation)
             .map(|(_, v)| v)
+    }
+
+    /// Takes the exact count `n` that Solve found for the grid of `generation`: a verdict that
+    /// had to say "at least" (the check gave up counting, or counts still) now says how many.
+    /// The check's own count, when it has one, is the same number.
+    pub fn learn_count(&mut self, generation: u64, n: &BigUint) {
+        if let Some((
+            g,
+            Verdict::Several {
+                count,
+                exact,
+                gave_up,
+                ..
+            },
+        )) = &mut self.result
+            && *g == generation
+            && !*exact
+        {
+            *count = n.clone();
+            *exact = true;
+            *gave_up = false;
+        }
     }
 
     /// Whether a verdict for `generation` has arrived.
@@ -463,6 +485,33 @@ mod tests {
         let mut out = Vec::new();
         check(&puzzle, &cancel, COUNT_FOR, &mut |v| out.push(v));
         assert!(out.is_empty());
+    }
+
+    /// After the check gave up counting, the exact count Solve found for the same grid takes
+    /// the place of its "at least"; a count for another grid does not.
+    #[test]
+    fn the_check_line_takes_the_count_solve_found() {
+        let gave_up = Verdict::Several {
+            count: BigUint::from(STREAMED),
+            exact: false,
+            varies: vec![Pos::new(1, 1), Pos::new(1, 2)],
+            all_varies: true,
+            gave_up: true,
+        };
+        let mut check = Check::default();
+        check.result = Some((7, gave_up));
+        let before = check.verdict(7).unwrap().summary();
+        assert!(before.ends_with("; Solve counts them all"), "{before}");
+        let n: BigUint = "1237940039285380274899124224".parse().unwrap();
+        check.learn_count(6, &n);
+        assert_eq!(check.verdict(7).unwrap().summary(), before);
+        check.learn_count(7, &n);
+        let after = check.verdict(7).unwrap().summary();
+        assert_eq!(
+            after,
+            "1.24 × 10^27 solutions: they differ in 2 cells (outlined)"
+        );
+        assert!(check.verdict(7).unwrap().is_final());
     }
 
     #[test]

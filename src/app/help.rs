@@ -17,7 +17,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo"),
     ("S, D, C, G", "the Select, Draw, Clues and Digits tools"),
-    ("arrows", "move the selection"),
+    ("arrows", "move the selection (also while solutions are shown)"),
     ("Shift+arrows, Shift+drag", "select a rectangle of cells"),
     (
         "Ctrl+X, Ctrl+C, Ctrl+V",
@@ -38,8 +38,8 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("F5, Esc", "solve, stop"),
     (
-        "Left, Right, Home, End, PgUp, PgDn",
-        "previous, next, first, last solution, ±1000 (while solutions are shown)",
+        "Ctrl+←, Ctrl+→, Home, End, PgUp, PgDn",
+        "previous, next, first, last solution, ±1000 (while solutions are shown; ⌘ for Ctrl on a Mac)",
     ),
     (
         "F6, F7, F8",

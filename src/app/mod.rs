@@ -386,6 +386,26 @@ impl KakuroApp {
     }
 }
 
+impl KakuroApp {
+    /// What Solve counted is the check's count too: once the run knows exactly how many
+    /// solutions there are, the check line stops saying "at least".
+    fn share_solve_count(&mut self) {
+        // The browser's logic has dropped a run of another grid by now.
+        let Some(run) = &self.browser.run else { return };
+        let stored;
+        let exact = match (&run.exact, run.state) {
+            (Some(n), _) => n,
+            // Every solution found and kept: their number is the count.
+            (None, RunState::Done) if !run.store.is_full() => {
+                stored = run.store.stored().into();
+                &stored
+            }
+            _ => return,
+        };
+        self.check.learn_count(self.editor.generation(), exact);
+    }
+}
+
 /// The puzzle shown on a first run, with the title and notes of its header.
 fn sample() -> (Sheet, Meta) {
     match crate::format::parse(SAMPLE, crate::format::Format::Kakuro) {
@@ -431,6 +451,7 @@ impl eframe::App for KakuroApp {
         {
             self.browser.learn_count(self.editor.generation(), count);
         }
+        self.share_solve_count();
         if ctx.input(|i| i.viewport().close_requested()) && self.is_dirty() && !self.allow_close {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             self.request(files::Action::Quit);
@@ -457,7 +478,11 @@ impl eframe::App for KakuroApp {
             self.status
                 .ui(ui, &self.editor, &self.problems, &self.board);
         });
-        if let Some(line) = self.browser.status_line() {
+        // The run's status lines are in the side panel. With the panels hidden the status has a
+        // line of its own, there before Solve too, so that the board does not shift up when a
+        // run starts.
+        if !self.show_tools {
+            let line = self.browser.status_line().unwrap_or_else(|| " ".into());
             egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
         // Designing on the left, solving on the right: what one side shows never moves the

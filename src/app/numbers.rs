@@ -54,6 +54,40 @@ pub fn magnitude(n: &BigUint) -> String {
     format!("{}.{:02} × 10^{exponent}", figures / 100, figures % 100)
 }
 
+/// Numbers longer than this many digits are written in the compact form in a line of text.
+pub const COMPACT_PAST: usize = 15;
+
+/// `text` with every number of more than [`COMPACT_PAST`] digits (grouped "1,234,…" or not)
+/// written in the compact form, "9.41 × 10^107": a line that names a count of a hundred digits
+/// stays one line. Shorter numbers and the rest of the text are kept as they are.
+pub fn compact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        out.push_str(&rest[..start]);
+        let tail = &rest[start..];
+        // Digits, and commas between digits.
+        let mut end = 0;
+        for (i, c) in tail.char_indices() {
+            let between = c == ',' && tail[i + 1..].starts_with(|c: char| c.is_ascii_digit());
+            if c.is_ascii_digit() || (between && end == i) {
+                end = i + 1;
+            } else {
+                break;
+            }
+        }
+        let number = &tail[..end];
+        let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+        match digits.parse::<BigUint>() {
+            Ok(n) if digits.len() > COMPACT_PAST => out.push_str(&magnitude(&n)),
+            _ => out.push_str(number),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// "3048192" → "3,048,192" (a number's decimal digits, however big).
 fn group_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -89,6 +123,24 @@ mod tests {
         assert_eq!(big("99940000000000000000"), "9.99 × 10^19");
         assert_eq!(big("10000000000000000"), "1.00 × 10^16");
         assert_eq!(big("7"), "7.00 × 10^0");
+    }
+
+    #[test]
+    fn long_numbers_in_a_line_take_the_compact_form() {
+        let count = "9".repeat(15);
+        let line = format!(
+            "Solution 1 of {}",
+            super::group_big(&count.parse().unwrap())
+        );
+        assert_eq!(super::compact(&line), line, "15 digits stay whole");
+        let huge: num_bigint::BigUint = format!("941{}", "2".repeat(105)).parse().unwrap();
+        let line = format!("Solution 12,345 of {}", super::group_big(&huge));
+        assert_eq!(super::compact(&line), "Solution 12,345 of 9.41 × 10^107");
+        assert_eq!(
+            super::compact("Fetching solution 1234567890123456789 for 3 s…"),
+            "Fetching solution 1.23 × 10^18 for 3 s…"
+        );
+        assert_eq!(super::compact("1, 2, 3 and r3c4"), "1, 2, 3 and r3c4");
     }
 
     #[test]

@@ -12,8 +12,11 @@ pub enum Origin {
     Guessed,
     /// The cell whose digit is being tried.
     Trying,
-    /// A contradiction or backtrack just happened here (a flash).
+    /// A contradiction just happened here, or the search gave up the choice made here (a
+    /// flash).
     Failed,
+    /// Part of a solution the search just found (held a moment in slow motion).
+    Solved,
 }
 
 /// One white cell's overlay.

@@ -43,6 +43,22 @@ pub fn hint(len: usize, clue: Option<Clue>) -> String {
     }
 }
 
+/// A hint as the panel shows it: the spaces inside each set do not break, so that a narrow panel
+/// wraps the list between sets ("{1 9} {2 8}"), never in the middle of one.
+pub fn unbroken_sets(hint: &str) -> String {
+    let mut depth = 0u32;
+    hint.chars()
+        .map(|c| {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if c == ' ' && depth > 0 { '\u{a0}' } else { c }
+        })
+        .collect()
+}
+
 /// The run of white cells the wall at `wall` starts in `dir`, if any.
 pub fn run_after(grid: &Grid, wall: Pos, dir: Direction) -> Option<Segment> {
     let start = wall.step(dir);
@@ -64,6 +80,34 @@ pub fn run_after(grid: &Grid, wall: Pos, dir: Direction) -> Option<Segment> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Wrapped to a width a few sets wide, every row of the hint holds whole sets.
+    #[test]
+    fn a_wrapped_hint_breaks_between_sets() {
+        let text = unbroken_sets(&hint(4, Some(Clue::Sum(20))));
+        let ctx = egui::Context::default();
+        // One frame, for the fonts; its textures are not drawn anywhere.
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .textures_delta
+            .clear();
+        let galley = ctx.fonts_mut(|f| {
+            f.layout(
+                text,
+                egui::FontId::monospace(12.0),
+                egui::Color32::WHITE,
+                130.0,
+            )
+        });
+        assert!(galley.rows.len() > 2, "the hint wraps");
+        for row in &galley.rows {
+            let row: String = row.glyphs.iter().map(|g| g.chr).collect();
+            assert_eq!(
+                row.matches('{').count(),
+                row.matches('}').count(),
+                "{row:?}"
+            );
+        }
+    }
 
     #[test]
     fn sets_match_the_classic_tables() {

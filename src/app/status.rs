@@ -46,14 +46,11 @@ impl Status {
         }
     }
 
-    /// The bar: message on the left, figures on the right.
+    /// The bar: message on the left, figures on the right. The figures are laid out first and
+    /// the message gets the room left of them (cut short, whole on hover), so that in a narrow
+    /// window the two never draw over each other.
     pub fn ui(&self, ui: &mut Ui, editor: &Editor, problems: &Problems, board: &BoardView) {
         ui.horizontal(|ui| {
-            let mut text = RichText::new(self.message(editor.generation()));
-            if self.is_error {
-                text = text.color(ui.visuals().error_fg_color);
-            }
-            ui.add(egui::Label::new(text).truncate());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let grid = editor.grid();
                 let errors = problems.errors();
@@ -68,6 +65,13 @@ impl Status {
                     counted(warnings, "warning"),
                     editor.tool.name(),
                 ));
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    let mut text = RichText::new(self.message(editor.generation()));
+                    if self.is_error {
+                        text = text.color(ui.visuals().error_fg_color);
+                    }
+                    ui.add(egui::Label::new(text).truncate());
+                });
             });
         });
     }

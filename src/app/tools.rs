@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use super::KakuroApp;
 use super::board::cell_label;
 use super::editor::{Edge, Tool};
-use super::runs::{hint, run_after};
+use super::runs::{hint, run_after, unbroken_sets};
 use super::symmetry::Symmetry;
 use crate::{Cell, Direction, Grid, Pos};
 
@@ -99,7 +99,7 @@ impl KakuroApp {
                     }
                     ui.label(text);
                     if let Some(run) = run_after(grid, pos, dir) {
-                        ui.label(RichText::new(hint(run.len, run.clue)).monospace());
+                        hint_label(ui, &hint(run.len, run.clue));
                     }
                 }
                 ui.label(
@@ -114,7 +114,7 @@ impl KakuroApp {
                         && let Some(run) = run_after(grid, wall, dir)
                     {
                         ui.label(format!("{dir} run from {wall}:"));
-                        ui.label(RichText::new(hint(run.len, run.clue)).monospace());
+                        hint_label(ui, &hint(run.len, run.clue));
                     }
                 }
             }
@@ -260,6 +260,12 @@ fn run_through(grid: &Grid, pos: Pos, dir: Direction) -> Option<(Pos, Pos)> {
 
 /// Lays out `add` in at least `rows` rows of body text, so that when a shorter text replaces a
 /// longer one, the controls below do not move up under the pointer.
+/// A run's digit sets, wrapped between sets; screen readers (and tests) get the plain text.
+fn hint_label(ui: &mut Ui, hint: &str) {
+    let response = ui.label(RichText::new(unbroken_sets(hint)).monospace());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, ui.is_enabled(), hint));
+}
+
 pub(super) fn at_least_lines(ui: &mut Ui, rows: f32, add: impl FnOnce(&mut Ui)) {
     let top = ui.cursor().top();
     add(ui);

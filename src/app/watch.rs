@@ -15,6 +15,9 @@ use crate::solve::{CancelToken, Event, Observer, Outcome, Snapshot, Solver, Stat
 
 /// Search nodes between two looks at the control at full speed.
 const NODES_PER_LOOK: u32 = 512;
+/// How long a found solution stays on the board in slow motion at least, whatever the speed:
+/// long enough to see that the board is full, before the search moves on.
+pub const SOLUTION_HOLD: Duration = Duration::from_millis(600);
 
 /// What the last step of the search was.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,7 +31,9 @@ pub enum Step {
     Propagation,
     /// The digit tried led to a contradiction.
     Contradiction,
-    /// A choice ran out of digits; the search went back up.
+    /// A choice ran out of digits; the search went back up. The counters' "backtracks" are
+    /// contradictions, which this need not follow (after a solution, say): its name does not
+    /// use the word.
     Backtrack,
     /// A solution was found.
     Solution,
@@ -42,8 +47,8 @@ impl Step {
             Step::Decision => "trying a digit",
             Step::Propagation => "propagated",
             Step::Contradiction => "contradiction",
-            Step::Backtrack => "backtrack",
-            Step::Solution => "solution",
+            Step::Backtrack => "going back up",
+            Step::Solution => "solution found",
         }
     }
 }
@@ -235,7 +240,11 @@ impl Watch<'_> {
                 continue;
             }
             let rate = pace.rate.unwrap_or(1.0).max(0.01);
-            let due = self.last_step + Duration::from_secs_f64(1.0 / rate);
+            let mut period = Duration::from_secs_f64(1.0 / rate);
+            if step == Step::Solution {
+                period = period.max(SOLUTION_HOLD);
+            }
+            let due = self.last_step + period;
             let now = Instant::now();
             if now >= due {
                 break;
@@ -487,6 +496,78 @@ mod tests {
         assert_eq!(view.end, Some(Outcome::Complete));
         assert_eq!(view.stats.solutions, 2);
         assert_eq!(view.progress, 1.0);
+    }
+
+    /// Every view of a search of `puzzle`, one step at a time.
+    fn every_step(puzzle: Puzzle) -> Vec<View> {
+        let paused = Pace {
+            rate: None,
+            paused: true,
+        };
+        let watcher = Watcher::start(puzzle, paused, egui::Context::default()).unwrap();
+        let mut views = vec![View::default()];
+        wait_for(&watcher, &mut views[0], 1);
+        while views.last().is_some_and(|v| v.end.is_none()) {
+            let mut view = views.last().cloned().unwrap_or_default();
+            watcher.step();
+            let next = view.seq + 1;
+            wait_for(&watcher, &mut view, next);
+            views.push(view);
+        }
+        views
+    }
+
+    /// The state line and the counters agree: the counters' backtracks are contradictions, and
+    /// going back up after a choice's last digit (after a solution, say) is not called one.
+    #[test]
+    fn a_step_back_up_is_not_called_a_backtrack_the_counter_does_not_count() {
+        let views = every_step(two());
+        assert!(views.iter().any(|v| v.step == Step::Backtrack));
+        for view in &views {
+            let name = view.step.name();
+            assert!(
+                !name.contains("backtrack") || view.stats.backtracks > 0,
+                "step {}: {name:?} with 0 backtracks",
+                view.seq
+            );
+        }
+        // And each step's name is one of its own.
+        let names: std::collections::HashSet<_> = views.iter().map(|v| v.step.name()).collect();
+        assert!(names.contains("solution found"), "{names:?}");
+    }
+
+    /// In slow motion a found solution stays on the board a moment, however fast the steps.
+    #[test]
+    fn a_found_solution_is_held_a_moment() {
+        let fast = Pace {
+            rate: Some(60.0),
+            paused: false,
+        };
+        let watcher = Watcher::start(two(), fast, egui::Context::default()).unwrap();
+        let mut view = View::default();
+        let until = Instant::now() + Duration::from_secs(20);
+        let mut held = Vec::new();
+        let mut since: Option<Instant> = None;
+        while view.end.is_none() {
+            assert!(Instant::now() < until, "the search did not end");
+            let was_solution = view.step == Step::Solution;
+            if watcher.latest(&mut view) {
+                if was_solution && let Some(at) = since.take() {
+                    held.push(at.elapsed());
+                }
+                if view.step == Step::Solution {
+                    since = Some(Instant::now());
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(held.len(), 2, "both solutions seen");
+        for held in held {
+            assert!(
+                held >= SOLUTION_HOLD - Duration::from_millis(50),
+                "{held:?}"
+            );
+        }
     }
 
     /// Benchmark, not a check of speed: the observer's cost at full speed without a UI.

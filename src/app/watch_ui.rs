@@ -8,7 +8,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextStyle, TextWrapMode, 
 use super::KakuroApp;
 use super::numbers::{group, solutions};
 use super::overlay::{Mark, Origin, Overlay};
-use super::watch::{Pace, View, Watcher};
+use super::watch::{Pace, Step, View, Watcher};
 use crate::solve::{Outcome, Stats};
 use crate::{Pos, Puzzle};
 
@@ -109,7 +109,7 @@ impl WatchMode {
 pub struct WatchSummary {
     /// Steps published so far (every step in slow motion; about one per frame at full speed).
     pub steps: u64,
-    /// What happened last: "trying a digit", "contradiction", "backtrack", …
+    /// What happened last: "trying a digit", "contradiction", "going back up", …
     pub step: &'static str,
     /// Depth of the decision stack.
     pub depth: usize,
@@ -289,7 +289,9 @@ impl KakuroApp {
         let mut overlay = Overlay::new(session.width, session.height);
         for (id, (&pos, &domain)) in session.positions.iter().zip(&view.domains).enumerate() {
             let single = domain.count_ones() == 1;
-            let origin = if view.failed == Some(id) {
+            let origin = if view.step == Step::Solution {
+                Some(Origin::Solved)
+            } else if view.failed == Some(id) {
                 Some(Origin::Failed)
             } else if view.trying.is_some_and(|(v, _)| v == id) {
                 Some(Origin::Trying)
@@ -427,61 +429,94 @@ impl KakuroApp {
         if ui.add(slider).changed() {
             self.watch.update_pace();
         }
+        // The lines below are there, blank, before a watch starts, and one line each whatever
+        // they say, so that the check below stays put as the watch starts and steps.
+        let lines = self.watch_lines();
+        ui.add(super::browser_ui::thin_bar(lines.progress));
+        for (text, small) in [
+            (lines.state, false),
+            (lines.trying, false),
+            (lines.counters, true),
+        ] {
+            let text = if small {
+                RichText::new(text).small()
+            } else {
+                RichText::new(text)
+            };
+            ui.add(egui::Label::new(text).truncate());
+        }
+        ui.label(
+            RichText::new(
+                "Blue: fixed by propagation · orange: guessed · yellow: being tried · red: \
+                 contradiction, or a choice given up · green: a solution",
+            )
+            .small()
+            .weak(),
+        );
+    }
+
+    /// The watch panel's lines: progress, state, the digit being tried and the counters; blank
+    /// (a space, as tall as a line of text) without a watch.
+    fn watch_lines(&self) -> WatchLines {
+        let blank = || " ".to_string();
         let Some(session) = &self.watch.session else {
-            return;
+            return WatchLines {
+                progress: 0.0,
+                state: blank(),
+                trying: blank(),
+                counters: blank(),
+            };
         };
         let view = &session.view;
         let stats = view.stats;
-        if session.watcher.is_some() {
-            ui.add(super::browser_ui::thin_bar(view.progress as f32));
+        let state = if session.watcher.is_some() {
             let state = if self.watch.paused {
                 "paused"
             } else {
                 "running"
             };
-            ui.label(format!(
-                "Depth {} · {} · {state}",
-                view.depth,
-                view.step.name()
-            ));
+            format!("Depth {} · {} · {state}", view.depth, view.step.name())
         } else {
             let verdict = if view.end == Some(Outcome::Complete) {
                 "Finished:"
             } else {
                 "Stopped after"
             };
-            ui.label(format!(
+            format!(
                 "{verdict} {}, {}",
                 solutions(stats.solutions),
                 counted(stats.nodes, "node", "nodes")
-            ));
-        }
-        if let Some((var, digit)) = view.trying
-            && let Some(pos) = session.positions.get(var)
-        {
-            ui.label(format!(
-                "Trying {digit} at r{}c{}",
-                pos.row + 1,
-                pos.col + 1
-            ));
-        }
-        ui.label(
-            RichText::new(format!(
+            )
+        };
+        let trying = match view.trying {
+            Some((var, digit)) => match session.positions.get(var) {
+                Some(pos) => format!("Trying {digit} at r{}c{}", pos.row + 1, pos.col + 1),
+                None => blank(),
+            },
+            None => blank(),
+        };
+        WatchLines {
+            progress: view.progress as f32,
+            state,
+            trying,
+            counters: format!(
                 "{} · {} · {} · {} · {:.1} s",
                 counted(stats.nodes, "node", "nodes"),
                 counted(stats.guesses, "guess", "guesses"),
                 counted(stats.backtracks, "backtrack", "backtracks"),
                 solutions(stats.solutions),
                 session.clock.elapsed().as_secs_f64()
-            ))
-            .small(),
-        );
-        ui.label(
-            RichText::new("Blue: fixed by propagation · orange: guessed · yellow: being tried · red: contradiction or backtrack")
-                .small()
-                .weak(),
-        );
+            ),
+        }
     }
+}
+
+/// The watch panel's lines under its controls.
+struct WatchLines {
+    progress: f32,
+    state: String,
+    trying: String,
+    counters: String,
 }
 
 /// "1 node", "3,048 nodes": the count and the noun that agrees with it.

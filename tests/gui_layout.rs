@@ -1,0 +1,200 @@
+//! Controls stay under the pointer: what a panel says grows, shrinks, comes and goes, and the
+//! buttons, the board and the panels below it keep their place.
+
+#![cfg(feature = "gui")]
+
+mod app_harness;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use app_harness::{app, puzzle};
+use egui::{Key, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kakuro::app::{KakuroApp, RunState};
+use num_bigint::BigUint;
+
+fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
+    let mut harness = app(Some(file));
+    harness.run_steps(2);
+    harness
+}
+
+fn click(h: &mut Harness<'_, KakuroApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(2);
+}
+
+fn rect(h: &Harness<'_, KakuroApp>, label: &str) -> Rect {
+    h.get_by_label(label).rect()
+}
+
+/// Steps the app until `done` holds, or fails after a while.
+fn wait(h: &mut Harness<'_, KakuroApp>, what: &str, done: impl Fn(&KakuroApp) -> bool) {
+    for _ in 0..4000 {
+        h.run_steps(1);
+        if done(h.state()) {
+            h.run_steps(1);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("{what} did not happen");
+}
+
+/// `blocks` squares of 2 × 2 cells side by side, every sum 10: 8 solutions each, 8^blocks in
+/// all, counted at once (the blocks are independent).
+fn blocks(blocks: usize) -> (tempfile::TempDir, PathBuf) {
+    let text = format!(
+        "\\ {}\n{}\n{}\n",
+        vec!["10\\ 10\\"; blocks].join(" \\ "),
+        vec!["\\10 __ __"; blocks].join(" "),
+        vec!["\\10 __ __"; blocks].join(" "),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blocks.kakuro");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// The paging buttons from before Solve to a count of 108 digits and a solution number of 107:
+/// the headline stays one line (the numbers in the compact form), so nothing below it moves.
+#[test]
+fn the_paging_buttons_stay_put_as_the_count_grows_to_108_digits() {
+    let (_dir, path) = blocks(119);
+    let mut h = app_with(path);
+    let buttons = |h: &Harness<'_, KakuroApp>| {
+        ["First", "Previous", "Next", "Last", "Go"].map(|b| rect(h, b))
+    };
+    let idle = buttons(&h);
+    click(&mut h, "Solve");
+    wait(&mut h, "the count", |app| app.exact_count().is_some());
+    let n = BigUint::from(8u32).pow(119);
+    assert_eq!(n.to_string().len(), 108);
+    assert_eq!(h.state().exact_count(), Some(n.to_string()));
+    assert_eq!(buttons(&h), idle);
+    // The headline in full is what a click copies; the panel shows it one line long.
+    let full = h.state().browser_headline();
+    assert!(full.ends_with(&app_harness::group(&n)), "{full}");
+    let shown = "Solution 1 of 2.94 × 10^107";
+    h.get_by_label(shown).click();
+    h.run_steps(1);
+    let copied = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .any(|c| matches!(c, egui::OutputCommand::CopyText(text) if *text == full));
+    assert!(copied, "a click on the headline copies every digit");
+    // A far solution: both numbers in the compact form, the buttons where they were.
+    let far = &n / 3u32;
+    h.state_mut().go_to_solution(far.clone());
+    wait(&mut h, "the jump", |app| {
+        app.browser_headline()
+            .starts_with(&format!("Solution {} ", app_harness::group(&far)))
+    });
+    h.get_by_label("Solution 9.79 × 10^106 of 2.94 × 10^107");
+    assert_eq!(buttons(&h), idle);
+    h.key_press(Key::Escape);
+    h.run_steps(1);
+}
+
+/// Starting a run adds no line under the board: the board keeps its place and size.
+#[test]
+fn the_board_stays_put_when_a_solve_starts_and_ends() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    let idle = rect(&h, "Board");
+    h.key_press(Key::F5);
+    h.run_steps(2);
+    assert_eq!(h.state().solve_state(), Some(RunState::Running));
+    assert_eq!(rect(&h, "Board"), idle, "running");
+    wait(&mut h, "the end of the run", |app| {
+        app.solve_state() != Some(RunState::Running)
+    });
+    assert_eq!(rect(&h, "Board"), idle, "done");
+}
+
+/// A message too long for the status bar of an 800 × 560 window is cut short where the grid's
+/// figures begin, instead of drawing over them.
+#[test]
+fn the_status_bar_ends_do_not_overlap_in_a_small_window() {
+    // 18 in 2 cannot be made: Solve says why, at length.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("impossible.kakuro");
+    std::fs::write(&path, "\\ 10\\ 8\\\n\\18 __ __\n").unwrap();
+    let mut h = Harness::builder()
+        .with_size([800.0, 560.0])
+        .build_eframe(move |cc| {
+            KakuroApp::new(
+                cc,
+                kakuro::app::AppOptions {
+                    file: Some(path),
+                    ..Default::default()
+                },
+            )
+        });
+    h.run_steps(2);
+    h.key_press(Key::F5);
+    h.run_steps(2);
+    let message = h.state().status_message().to_string();
+    assert!(message.starts_with("Cannot solve: "), "{message}");
+    let figures = h.get_by_label_contains(" white  ·  ").rect();
+    let message = h.get_by_label(&message).rect();
+    assert!(
+        message.right() <= figures.left(),
+        "the message {message:?} runs into the figures {figures:?}"
+    );
+    assert!(figures.right() <= 800.0 && message.left() >= 0.0);
+}
+
+/// The browser's notices and the watch panel's lines have places of their own, there before
+/// they have anything to say: the controls below them stay where they are as they change.
+#[test]
+fn notices_and_the_watch_panel_do_not_push_the_controls_below() {
+    let mut h = app_with(puzzle("two.kakuro"));
+    let below = |h: &Harness<'_, KakuroApp>| {
+        (
+            rect(h, "Highlight changes from the previous"),
+            h.get_by_label_contains("Check:").rect(),
+        )
+    };
+    wait(&mut h, "the check", |app| app.check_summary().is_some());
+    let idle = below(&h);
+    click(&mut h, "Solve");
+    wait(&mut h, "the end of the run", |app| {
+        app.solve_state() == Some(RunState::Done)
+    });
+    assert_eq!(below(&h), idle, "solved");
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+    field.set_text_value_accesskit("two");
+    h.run_steps(1);
+    click(&mut h, "Go");
+    h.get_by_label("Not a solution number: \"two\"");
+    assert_eq!(below(&h), idle, "a notice");
+
+    // Watching step by step: the lines under the watch's controls change every step (a digit
+    // being tried, or none), the check below them stays.
+    let check = |h: &Harness<'_, KakuroApp>| h.get_by_label_contains("Check:").rect();
+    let mut tried = [false, false];
+    for _ in 0..40 {
+        h.key_press(Key::F8);
+        h.run_steps(3);
+        let summary = h.state().watch_summary().expect("a watch");
+        tried[usize::from(summary.trying.is_some())] = true;
+        assert_eq!(
+            check(&h),
+            idle.1,
+            "step {}: {}",
+            summary.steps,
+            summary.step
+        );
+        if !summary.running {
+            break;
+        }
+    }
+    assert_eq!(tried, [true, true], "steps with and without a digit tried");
+    h.state_mut().stop_watching();
+    h.run_steps(2);
+    assert_eq!(check(&h), idle.1, "stopped");
+}
