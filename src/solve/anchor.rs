@@ -161,7 +161,7 @@ mod tests {
     use crate::solve::{Solution, Solver, generate};
 
     /// Every solution (at most 3,000) in `solver`'s order, or `None`.
-    fn all(solver: &mut Solver) -> Option<Vec<Solution>> {
+    fn all(solver: &mut Solver<'_>) -> Option<Vec<Solution>> {
         let (stream, outcome) = solver.solutions(3000);
         (outcome == Outcome::Complete && !stream.is_empty()).then_some(stream)
     }

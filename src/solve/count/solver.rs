@@ -625,7 +625,7 @@ mod tests {
     /// Races at once on [`endless`] by `race`,
     /// and checks that it panics with `message` within a few seconds (the racers stopped, not
     /// run to their end), the solver left a cache of its budget.
-    fn panics_at_once(message: &str, race: impl FnOnce(&mut Solver)) {
+    fn panics_at_once(message: &str, race: impl FnOnce(&mut Solver<'_>)) {
         let puzzle = endless();
         let (solver, token) = racing(&puzzle);
         let mut solver = solver.with_count_memory(1 << 20);

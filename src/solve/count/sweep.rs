@@ -196,7 +196,7 @@ fn sweep<T: Trace>(
             // Each run's class and its way on from there, read once for all the digits: the
             // digits either run refuses are never tried.
             let mut digits = step.domain;
-            let mut ways: [Way; 2] = [Way::Free(0); 2];
+            let mut ways: [Way<'_>; 2] = [Way::Free(0); 2];
             for (way, &(r, slot, opens, _, k)) in ways.iter_mut().zip(runs) {
                 let at = if opens {
                     0

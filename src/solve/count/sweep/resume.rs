@@ -128,7 +128,7 @@ impl<X> Resume<X> {
     /// How to sweep the part whose best plan is `plan`: in its order or the reverse, whichever
     /// leaves the least of its estimate after the steps it shares with a remembered sweep in
     /// the same direction, from the latest states that sweep kept within them.
-    pub(super) fn begin(&mut self, part: &Part, plan: Plan) -> Begin<X> {
+    pub(super) fn begin(&mut self, part: &Part<'_>, plan: Plan) -> Begin<X> {
         let reversed = part.reversed(&plan);
         let plans = [Some(plan), reversed];
         // (remembered sweep, direction, steps shared), the least left to sweep.
