@@ -73,6 +73,13 @@ const TARGETS: [Target; 11] = [
     below("any", "100 wide × 30", "< 50 ms", 50e-3),
 ];
 
+/// A row of a table: the case, its unit, and each measurement with whether it finished.
+struct Case {
+    name: String,
+    unit: String,
+    values: Vec<(f64, bool)>,
+}
+
 fn show(value: f64, unit: &str) -> String {
     match unit {
         "per_s" => format!("{:.1} M/s", value / 1e6),
@@ -105,15 +112,19 @@ fn main() {
     let records = results["records"].as_array().cloned().unwrap_or_default();
     for (workload, heading) in WORKLOADS {
         // Cases in the order they were first measured.
-        let mut cases: Vec<(String, String, Vec<(f64, bool)>)> = Vec::new();
+        let mut cases: Vec<Case> = Vec::new();
         for r in records.iter().filter(|r| r["workload"] == workload) {
             let case = r["case"].as_str().unwrap_or("?").to_string();
             let unit = r["unit"].as_str().unwrap_or("s").to_string();
             let value = r["value"].as_f64().unwrap_or(f64::NAN);
             let done = r["done"].as_bool().unwrap_or(true);
-            match cases.iter_mut().find(|(c, ..)| *c == case) {
-                Some((.., values)) => values.push((value, done)),
-                None => cases.push((case, unit, vec![(value, done)])),
+            match cases.iter_mut().find(|c| c.name == case) {
+                Some(c) => c.values.push((value, done)),
+                None => cases.push(Case {
+                    name: case,
+                    unit,
+                    values: vec![(value, done)],
+                }),
             }
         }
         if cases.is_empty() {
@@ -122,7 +133,12 @@ fn main() {
         println!("\n### {heading}\n");
         println!("| case | median | worst | measured | target | status |");
         println!("|---|---|---|---|---|---|");
-        for (case, unit, mut values) in cases {
+        for Case {
+            name: case,
+            unit,
+            mut values,
+        } in cases
+        {
             let higher = unit == "per_s";
             // Stopped measurements sort as the worst, whatever their value.
             values.sort_by(|a, b| {
