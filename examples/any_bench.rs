@@ -6,10 +6,14 @@
 //! those before it checks its branch for a solution (`u64::MAX`: never), `ANCHOR_AFTER=N` those
 //! before the first solution past which the order is anchored on a probe's solution.
 
+#[path = "support/record.rs"]
+mod support;
+
 use std::time::{Duration, Instant};
 
 use kakuro::solve::generate;
 use kakuro::{CancelToken, Puzzle, Solver};
+use support::record;
 
 fn list<T: std::str::FromStr>(arg: &str) -> Vec<T> {
     arg.split(',')
@@ -65,6 +69,13 @@ fn main() {
                 _ => solver.any().is_some(),
             };
             let t = start.elapsed();
+            let workload = match mode.as_str() {
+                "first" => "first",
+                "uniq" => "uniqueness",
+                _ => "any",
+            };
+            let group = format!("{w} wide × {h}, {:.0}% walls", walls * 100.0);
+            record(workload, &group, t.as_secs_f64(), "s", answered);
             if answered {
                 times.push(t);
             } else {

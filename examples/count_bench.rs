@@ -9,6 +9,9 @@
 //! the sums' flow (`never`: not at all). `COUNTING_ONLY=1` counts as `kakuro count` does,
 //! keeping no graphs for `nth` (then `NTH_DRAWS` should be 0: each draw would branch).
 
+#[path = "support/record.rs"]
+mod support;
+
 use std::time::{Duration, Instant};
 
 use kakuro::solve::generate;
@@ -33,6 +36,7 @@ fn solver(puzzle: &Puzzle) -> Solver<'_> {
 use num_bigint::BigUint;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use support::record;
 
 fn secs(d: Duration) -> String {
     if d < Duration::from_millis(10) {
@@ -75,6 +79,8 @@ fn bench(
         puzzle.cells().len(),
         parts.len(),
     );
+    // The benchmark table's row: one per size and density, over the seeds run.
+    let group = format!("{width} wide × {height}, {:.0}% walls", walls * 100.0);
     let mut best = Duration::MAX;
     let mut counted = None;
     for _ in 0..runs {
@@ -100,6 +106,7 @@ fn bench(
                 counted = Some((count, solver.stats().nodes));
             }
             Err(_) => {
+                record("count", &group, limit.as_secs_f64(), "s", false);
                 println!(
                     "gave up after {} at {:.1}% of the search",
                     secs(limit),
@@ -110,6 +117,7 @@ fn bench(
         }
     }
     let (count, nodes) = counted.expect("at least one run");
+    record("count", &group, best.as_secs_f64(), "s", true);
     let digits = count.to_string();
     let shown = if digits.len() > 16 {
         format!("{}… ({} digits)", &digits[..6], digits.len())
@@ -149,6 +157,7 @@ fn bench(
         before += start.elapsed();
         std::hint::black_box(s.expect("a solution below the count"));
     }
+    record("nth", &group, (total / draws).as_secs_f64(), "s", true);
     println!(
         "    nth(k), {draws} random k: first {}, mean {}, worst {}; then nth(k - 1): mean {}; \
          peak memory so far {:.0} MiB",

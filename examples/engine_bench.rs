@@ -12,6 +12,9 @@
 //! The filter `scan` (not run otherwise) tries 30 × 30 puzzles at 30–45% walls, seeds 0–30,
 //! and tells how many give no first solution within `LIMIT` seconds (default 1 there).
 
+#[path = "support/record.rs"]
+mod support;
+
 use std::ops::ControlFlow;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -19,6 +22,7 @@ use std::time::{Duration, Instant};
 use kakuro::format::{kakuro_text, pe424};
 use kakuro::solve::{Event, Observer, generate};
 use kakuro::{CancelToken, Cell, Grid, Outcome, Puzzle, Solver, Uniqueness};
+use support::record;
 
 struct Bench {
     filter: Option<String>,
@@ -81,6 +85,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
         Some(Uniqueness::None) => "none",
         None => {
             println!("{name}: cancelled after {:?}", b.limit);
+            record("uniqueness", name, b.limit.as_secs_f64(), "s", false);
             return;
         }
     };
@@ -111,6 +116,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
         },
         runs,
     );
+    record("uniqueness", name, t.as_secs_f64(), "s", true);
     println!(
         "{name}: {} cells, {verdict}; first {}, uniqueness {} (Solver::new {}; nodes {}, guesses {}, backtracks {})",
         puzzle.cells().len(),
@@ -123,12 +129,14 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     );
 }
 
-fn first_solution(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
+/// Times the first solution; `group` names the benchmark table's row the time goes to.
+fn first_solution(b: &Bench, name: &str, group: &str, puzzle: &Puzzle, runs: usize) {
     if !b.wants(name) {
         return;
     }
     let mut solver = b.solver(puzzle).with_cancel(b.deadline());
     if solver.first().is_none() {
+        record("first", group, b.limit.as_secs_f64(), "s", false);
         println!(
             "{name}: {} cells, no first solution within {:?} (nodes {})",
             puzzle.cells().len(),
@@ -154,6 +162,7 @@ fn first_solution(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
         },
         b.runs(runs),
     );
+    record("first", group, t.as_secs_f64(), "s", true);
     println!(
         "{name}: {} cells, first solution {} (nodes {}, guesses {}, backtracks {}); any solution {}",
         puzzle.cells().len(),
@@ -198,6 +207,13 @@ fn pe424_file(b: &Bench, path: &str) {
         },
         b.runs(21),
     );
+    record(
+        "pe424",
+        &format!("{} puzzles ({path}), each proved unique", puzzles.len()),
+        t.as_secs_f64(),
+        "s",
+        true,
+    );
     println!(
         "pe424 {path}: {} puzzles in {} (answer sum {sum}, nodes {nodes})",
         puzzles.len(),
@@ -238,6 +254,13 @@ fn enumeration(b: &Bench) {
             ControlFlow::Continue(())
         });
         let t = start.elapsed();
+        record(
+            "stream",
+            "enum-blocks into a counting sink",
+            n as f64 / t.as_secs_f64(),
+            "per_s",
+            true,
+        );
         println!(
             "enum-blocks: {n} solutions ({outcome:?}) in {:.2} s: {:.1} M/s counting",
             t.as_secs_f64(),
@@ -266,6 +289,13 @@ fn enumeration(b: &Bench) {
         with.sort();
         without.sort();
         let (w, wo) = (with[with.len() / 2], without[without.len() / 2]);
+        record(
+            "stream",
+            "observer attached, not sampling: time against none",
+            w.as_secs_f64() / wo.as_secs_f64(),
+            "ratio",
+            true,
+        );
         println!(
             "observer attached, not sampling: {:.3} s vs {:.3} s without, for {limit} solutions ({:+.1}%)",
             w.as_secs_f64(),
@@ -298,6 +328,13 @@ fn enumeration(b: &Bench) {
         let bytes = reader.join().unwrap();
         let t = start.elapsed();
         assert_eq!(outcome, Outcome::Stopped);
+        record(
+            "stream",
+            "enum-blocks, packed over a channel to another thread",
+            sent as f64 / t.as_secs_f64(),
+            "per_s",
+            true,
+        );
         println!(
             "enum-blocks over a channel: {} solutions in {:.2} s: {:.1} M/s",
             bytes / cells as u64,
@@ -410,10 +447,11 @@ fn main() {
         let text = std::fs::read_to_string(path).ok()?;
         Some(kakuro_text::parse(&text).ok()?.0)
     };
-    for name in ["wikipedia.kakuro", "15x15.kakuro"] {
-        match load(&format!("../shared/puzzles/{name}")) {
+    for path in ["puzzles/wikipedia.kakuro", "../shared/puzzles/15x15.kakuro"] {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        match load(path) {
             Some(g) => prove(&b, name, &Puzzle::from_grid(&g).unwrap(), 2001),
-            None => println!("{name}: skipped (not in ../shared/puzzles)"),
+            None => println!("{name}: skipped (no {path})"),
         }
     }
     if let Some(g) = load("../shared/puzzles/15x15.kakuro") {
@@ -439,12 +477,14 @@ fn main() {
     for seed in 0..6 {
         let g = generate::random_grid(30, 30, 0.35, seed);
         let name = format!("generated 30x30 seed {seed}");
-        first_solution(&b, &name, &Puzzle::from_grid(&g).unwrap(), 51);
+        let group = "30 × 30, 35% walls, seeds 0–5";
+        first_solution(&b, &name, group, &Puzzle::from_grid(&g).unwrap(), 51);
     }
     for seed in 0..6 {
         let g = generate::random_grid(100, 30, 0.45, seed);
         let name = format!("generated 30x100 seed {seed}");
-        first_solution(&b, &name, &Puzzle::from_grid(&g).unwrap(), 21);
+        let group = "100 wide × 30, 45% walls, seeds 0–5";
+        first_solution(&b, &name, group, &Puzzle::from_grid(&g).unwrap(), 21);
     }
     enumeration(&b);
 
@@ -459,6 +499,7 @@ fn main() {
         first_solution(
             &b,
             "100x100 without sums",
+            "100 × 100 of 9 × 9 blocks without sums",
             &Puzzle::from_grid(&g).unwrap(),
             11,
         );

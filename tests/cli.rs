@@ -1,5 +1,5 @@
 //! The command line as scripts see it: the real binary, its stdout, stderr and exit codes, and
-//! the shapes promised in ../shared/formats.md.
+//! the shapes promised in docs/formats.md.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

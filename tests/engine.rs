@@ -275,7 +275,7 @@ fn stream(puzzle: &Puzzle, cap: usize, after: u64) -> (Vec<Vec<u8>>, Outcome) {
 fn stream_tuned(
     puzzle: &Puzzle,
     cap: usize,
-    tune: impl FnOnce(Solver) -> Solver,
+    tune: impl FnOnce(Solver<'_>) -> Solver<'_>,
 ) -> (Vec<Vec<u8>>, Outcome) {
     let mut out = Vec::new();
     let outcome = tune(Solver::new(puzzle)).for_each(|s| {
@@ -717,7 +717,10 @@ fn project_euler_first_puzzle() {
 fn the_cryptic_sample_gives_the_answers_it_was_made_with() {
     let text = std::fs::read_to_string("puzzles/cryptic.txt").unwrap();
     let mut answers = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let puzzle = Puzzle::from_grid(&parse_pe424(line)).unwrap();
         match Solver::new(&puzzle).uniqueness() {
             Some(Uniqueness::Unique(s)) => {

@@ -78,8 +78,8 @@ struct Timing {
 const WARM_ENOUGH: Duration = Duration::from_millis(200);
 
 /// Searches `runs` times and reports the medians. The first search of a puzzle pays one-off
-/// costs (first touches of memory and tables: 1.6 ms against 26 µs for the Wikipedia puzzle),
-/// so a short one is a warm-up, not a timing; a long one counts as the first timing.
+/// costs (first touches of memory), which can dwarf a small puzzle's search, so a short one is
+/// a warm-up, not a timing; a long one counts as the first timing.
 ///
 /// A search stopped at the time limit `max` is the puzzle's only timing: the others would
 /// stop there too, and a median of them says no more.

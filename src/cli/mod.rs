@@ -1,6 +1,6 @@
 //! The command line: `solve`, `count`, `check`, `convert`, `pe424`, `bench`, and the app launcher.
 //!
-//! The machine-readable outputs and exit codes are a contract (../shared/formats.md): scripts
+//! The machine-readable outputs and exit codes are a contract (docs/formats.md): scripts
 //! outside the project parse them.
 
 mod bench;

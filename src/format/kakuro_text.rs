@@ -1,4 +1,4 @@
-//! The `.kakuro` text format (see ../shared/formats.md), read and written.
+//! The `.kakuro` text format (see docs/formats.md), read and written.
 //!
 //! One line per grid row, tokens separated by spaces (tabs are accepted too). A token of
 //! underscores is a white cell; `D\A` is a wall whose optional `D` is the sum of the run below

@@ -1,4 +1,4 @@
-//! Project Euler 424 cryptic Kakuro lines (see ../shared/formats.md).
+//! Project Euler 424 cryptic Kakuro lines (see docs/formats.md).
 //!
 //! One puzzle per line: `N,` then N×N comma-separated tokens row by row; commas inside
 //! parentheses don't split. `X` is a wall, `O` an empty white cell, `A`–`J` a white cell showing

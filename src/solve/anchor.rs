@@ -2,10 +2,10 @@
 //! first solution, the enumeration leads with a solution found another way.
 //!
 //! In the plain order the first solution is the smallest one, and reaching it means proving
-//! every branch before it empty: on dense puzzles (30 × 100 at 25–30% walls) one such proof can
-//! take a probe tens of thousands of nodes, and the stream's first solution took 0.2–2 s where
-//! a probe finds *a* solution in 30–70 ms. So the order is decided per puzzle, once: the plain
-//! search runs until its first solution, and if it needs more than [`ANCHOR_AFTER`] backtracks,
+//! every branch before it empty: on dense puzzles one such proof can take a probe tens of
+//! thousands of nodes, where a probe finds *a* solution far sooner (see BENCHMARKS.md). So the
+//! order is decided per puzzle, once: the plain search runs until its first solution, and if it
+//! needs more than [`ANCHOR_AFTER`] backtracks,
 //! a probe's solution becomes the *anchor* `A` and the order leads with it: at a node where every
 //! undecided variable of the part being searched still allows its digit in `A`, the branching
 //! variable tries `A`'s digit first, then the others ascending. The first solution is then `A`
@@ -161,7 +161,7 @@ mod tests {
     use crate::solve::{Solution, Solver, generate};
 
     /// Every solution (at most 3,000) in `solver`'s order, or `None`.
-    fn all(solver: &mut Solver) -> Option<Vec<Solution>> {
+    fn all(solver: &mut Solver<'_>) -> Option<Vec<Solution>> {
         let (stream, outcome) = solver.solutions(3000);
         (outcome == Outcome::Complete && !stream.is_empty()).then_some(stream)
     }
@@ -327,7 +327,8 @@ mod tests {
 
     #[test]
     fn dense_puzzles_reach_their_first_solution_without_refuting_branches() {
-        // 30 × 100 at 30% walls: the plain order's first solution took 208 k nodes here.
+        // 30 × 100 at 30% walls: the plain order reaches its first solution only after
+        // refuting many branches.
         let puzzle = Puzzle::from_grid(&generate::random_grid(100, 30, 0.30, 4)).unwrap();
         let mut solver = Solver::new(&puzzle);
         let first = solver.first().expect("a solution");

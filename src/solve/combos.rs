@@ -2,8 +2,6 @@
 //! sum (then by mask), so the sets of one (length, sum) pair are a contiguous range of indices.
 //! A run keeps its live sets as a `u128` of indices into its length's table (at most 126 sets).
 
-use std::sync::LazyLock;
-
 /// Candidate digits of a variable: bit `d` set when digit `d` is still possible (cells use bits
 /// 1–9, letters bits 0–9).
 pub type Mask = u16;
@@ -17,12 +15,12 @@ pub const LETTER_DIGITS: Mask = 0b11_1111_1111;
 /// The sets of one size.
 pub struct SizeTable {
     /// The sets, as digit masks.
-    pub masks: Vec<Mask>,
+    pub masks: &'static [Mask],
     /// Each set's digit sum.
-    pub sums: Vec<u8>,
+    pub sums: &'static [u8],
     /// Per mask of digits 1–9 (shifted down one bit), the live-set bits of the sets holding
     /// one of its digits.
-    meets: Box<[u128; 512]>,
+    meets: &'static [u128; 512],
     /// `first[s]..first[s + 1]` are the indices of the sets summing to `s` (s in 0..=45).
     first: [u8; 47],
 }
@@ -54,32 +52,128 @@ fn range_bits(lo: u8, hi: u8) -> u128 {
     ones(hi) & !ones(lo)
 }
 
-static TABLES: LazyLock<Vec<SizeTable>> = LazyLock::new(|| (0..=9).map(build).collect());
+// The tables are computed by the compiler: a program that only solves one puzzle would
+// otherwise pay for building all of them at start-up.
 
-fn build(size: u32) -> SizeTable {
-    let mut sets: Vec<(u8, Mask)> = (0u16..512)
-        .map(|m| m << 1)
-        .filter(|m| m.count_ones() == size)
-        .map(|m| (digit_sum(m), m))
-        .collect();
-    sets.sort_unstable();
-    let mut first = [0u8; 47];
-    for (s, f) in first.iter_mut().enumerate() {
-        *f = sets.iter().filter(|(sum, _)| usize::from(*sum) < s).count() as u8;
+/// Sums 0..=45 of a set: one more than the largest.
+const SUMS: usize = 46;
+
+/// Every set of digits 1–9 ordered by size, then sum, then mask; where each size starts; and
+/// per size, where each sum starts (relative to the size's start).
+struct Sets {
+    masks: [Mask; 512],
+    sums: [u8; 512],
+    start: [usize; 11],
+    first: [[u8; 47]; 10],
+}
+
+static SETS: Sets = sets();
+
+static MEETS: [[u128; 512]; 10] = meets();
+
+static TABLES: [SizeTable; 10] = [
+    size_table(0),
+    size_table(1),
+    size_table(2),
+    size_table(3),
+    size_table(4),
+    size_table(5),
+    size_table(6),
+    size_table(7),
+    size_table(8),
+    size_table(9),
+];
+
+/// A counting sort of the 512 sets by (size, sum), stable in the mask.
+const fn sets() -> Sets {
+    let mut count = [0usize; 10 * SUMS];
+    let mut q = 0;
+    while q < 512 {
+        let m = (q as Mask) << 1;
+        count[m.count_ones() as usize * SUMS + digit_sum(m) as usize] += 1;
+        q += 1;
     }
-    let mut meets = Box::new([0u128; 512]);
-    for (q, bits) in meets.iter_mut().enumerate() {
-        for (i, &(_, m)) in sets.iter().enumerate() {
-            if (m >> 1) as usize & q != 0 {
-                *bits |= 1 << i;
-            }
+    let mut offset = [0usize; 10 * SUMS];
+    let mut total = 0;
+    let mut k = 0;
+    while k < offset.len() {
+        offset[k] = total;
+        total += count[k];
+        k += 1;
+    }
+    let mut start = [512usize; 11];
+    let mut first = [[0u8; 47]; 10];
+    let mut size = 0;
+    while size < 10 {
+        start[size] = offset[size * SUMS];
+        size += 1;
+    }
+    size = 0;
+    while size < 10 {
+        let mut s = 0;
+        while s < SUMS {
+            first[size][s] = (offset[size * SUMS + s] - start[size]) as u8;
+            s += 1;
         }
+        first[size][SUMS] = (start[size + 1] - start[size]) as u8;
+        size += 1;
     }
-    SizeTable {
-        meets,
-        masks: sets.iter().map(|&(_, m)| m).collect(),
-        sums: sets.iter().map(|&(s, _)| s).collect(),
+    let mut masks = [0; 512];
+    let mut sums = [0; 512];
+    q = 0;
+    while q < 512 {
+        let m = (q as Mask) << 1;
+        let key = m.count_ones() as usize * SUMS + digit_sum(m) as usize;
+        masks[offset[key]] = m;
+        sums[offset[key]] = digit_sum(m);
+        offset[key] += 1;
+        q += 1;
+    }
+    Sets {
+        masks,
+        sums,
+        start,
         first,
+    }
+}
+
+/// Per size and mask of digits 1–9 (shifted down one bit), the live-set bits of the sets
+/// holding one of the mask's digits: the sets holding its lowest digit, with those of the rest.
+const fn meets() -> [[u128; 512]; 10] {
+    let sets = sets();
+    let mut out = [[0u128; 512]; 10];
+    let mut size = 0;
+    while size < 10 {
+        let (lo, hi) = (sets.start[size], sets.start[size + 1]);
+        let mut holding = [0u128; 9];
+        let mut i = lo;
+        while i < hi {
+            let mut d = 0;
+            while d < 9 {
+                if sets.masks[i] & (1 << (d + 1)) != 0 {
+                    holding[d] |= 1 << (i - lo);
+                }
+                d += 1;
+            }
+            i += 1;
+        }
+        let mut q = 1;
+        while q < 512 {
+            out[size][q] = out[size][q & (q - 1)] | holding[q.trailing_zeros() as usize];
+            q += 1;
+        }
+        size += 1;
+    }
+    out
+}
+
+const fn size_table(size: usize) -> SizeTable {
+    let (lo, hi) = (SETS.start[size], SETS.start[size + 1]);
+    SizeTable {
+        masks: SETS.masks.split_at(lo).1.split_at(hi - lo).0,
+        sums: SETS.sums.split_at(lo).1.split_at(hi - lo).0,
+        meets: &MEETS[size],
+        first: SETS.first[size],
     }
 }
 
@@ -89,8 +183,16 @@ pub fn table(size: usize) -> &'static SizeTable {
 }
 
 /// The sum of the digits in a mask.
-pub fn digit_sum(mask: Mask) -> u8 {
-    (1..=9u8).filter(|d| mask & (1 << d) != 0).sum()
+pub const fn digit_sum(mask: Mask) -> u8 {
+    let mut sum = 0;
+    let mut d = 1;
+    while d <= 9 {
+        if mask & (1 << d) != 0 {
+            sum += d;
+        }
+        d += 1;
+    }
+    sum
 }
 
 /// Whether the mask holds exactly one digit.
@@ -145,6 +247,40 @@ mod tests {
         assert_eq!(t.with_sum(2), 0);
         assert_eq!(table(9).with_sum(45), 1);
         assert_eq!(table(4).all().count_ones(), 126);
+    }
+
+    /// The compiler's tables against the plain definition: every set of each size, sorted
+    /// by (sum, mask), and for every digit mask the sets meeting it.
+    #[test]
+    fn tables_match_their_plain_definition() {
+        for size in 0..=9u32 {
+            let mut sets: Vec<(u8, Mask)> = (0u16..512)
+                .map(|m| m << 1)
+                .filter(|m| m.count_ones() == size)
+                .map(|m| ((1..=9u8).filter(|d| m & (1 << d) != 0).sum(), m))
+                .collect();
+            sets.sort_unstable();
+            let t = table(size as usize);
+            let masks: Vec<Mask> = sets.iter().map(|&(_, m)| m).collect();
+            let sums: Vec<u8> = sets.iter().map(|&(s, _)| s).collect();
+            assert_eq!((t.masks, t.sums), (&masks[..], &sums[..]), "size {size}");
+            for sum in 0..=46u8 {
+                let expected = sets
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &(s, _))| s == sum)
+                    .fold(0u128, |bits, (i, _)| bits | 1 << i);
+                assert_eq!(t.with_sum(sum), expected, "size {size}, sum {sum}");
+            }
+            for q in 0u16..512 {
+                let expected = masks
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &m)| (m >> 1) & q != 0)
+                    .fold(0u128, |bits, (i, _)| bits | 1 << i);
+                assert_eq!(t.meeting(q << 1), expected, "size {size}, digits {q:#b}");
+            }
+        }
     }
 
     fn bits(mut b: u128) -> impl Iterator<Item = usize> {

@@ -304,7 +304,7 @@ mod tests {
 
     /// Counts with `solver`, whose puzzle's solutions are `stream` (all of them), and if the
     /// count kept a graph, checks that each jump lands where the stream put that solution; whether it did.
-    fn jumps_land_on_the_stream(solver: &mut Solver, stream: &[Solution], seed: u64) -> bool {
+    fn jumps_land_on_the_stream(solver: &mut Solver<'_>, stream: &[Solution], seed: u64) -> bool {
         let count = solver.count();
         assert_eq!(count, Ok(BigUint::from(stream.len())), "seed {seed}");
         if !solver.memo.has_graphs() {

@@ -44,9 +44,8 @@ pub const PROBES_AFTER: u64 = 1024;
 
 /// Backtracks the stream may take before the first probe, when that is fewer than
 /// [`PROBES_AFTER`]; later rounds stream from [`PROBES_AFTER`] backtracks on. Dense puzzles
-/// (30 × 100 at 25–35% walls) get their first probe sooner and answer 1.4–1.8× faster; a puzzle
-/// whose stream needs 128 to [`PROBES_AFTER`] backtracks (a proof of uniqueness, say) pays for
-/// one probe more (30 × 100 at 40–45% walls: 1–2 ms more, see BENCHMARKS.md).
+/// get their first probe sooner and answer faster; a puzzle whose stream needs 128 to
+/// [`PROBES_AFTER`] backtracks (a proof of uniqueness, say) pays for one probe more.
 const FIRST_STREAM: u64 = 128;
 
 /// Nodes of the first probe.
@@ -152,7 +151,7 @@ impl Solver<'_> {
         let tuning = Tuning {
             give_up_after: limit,
             // Probes take over where the stream thrashes; checks of its branches would only
-            // delay them (uniqueness on 30 × 100 at 25% walls: 91 → 163 ms with them).
+            // delay them.
             guide_after: u64::MAX,
             // Any solutions will do: the plain order, never stopping to decide on another.
             anchor_after: u64::MAX,

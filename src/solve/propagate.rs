@@ -70,8 +70,7 @@ pub fn propagate_all(model: &Model, state: &mut State) -> Result<(), Contradicti
 /// Undecided cells up to which a quick revision (a probe's, see `State::quick`) still matches
 /// a run's cells onto each digit set. Up to four, the arrangements are tried outright and cost
 /// little; past them, a probe gains more from cheaper nodes than it loses to the weaker
-/// pruning (measured on 30 × 100 at 25% walls: 23% less time per node, 5% more nodes), and
-/// a run all of whose cells are decided is checked exactly either way.
+/// pruning, and a run all of whose cells are decided is checked exactly either way.
 const QUICK_MATCH_UP_TO: usize = 4;
 
 /// Whether a revision left its constraint at its own fixed point.

@@ -21,9 +21,8 @@ use super::model::Model;
 use super::propagate::propagate_all;
 use super::state::State;
 
-/// Bytes of answers kept at most (keys included); past it, they are all forgotten. A walk on a
-/// 384-cell circuit asks about 125 questions of under 1 KB each; one on a 300-cell part without
-/// a graph about 400 of up to 1.3 KB.
+/// Bytes of answers kept at most (keys included); past it, they are all forgotten. A walk asks
+/// some hundreds of questions of about a kilobyte each, so this holds many walks' worth.
 const RECALL_BYTES: usize = 16 << 20;
 
 /// Bytes an answer takes besides its key's masks: the key's other fields, the counts and the
@@ -42,7 +41,7 @@ pub(crate) struct Recall {
     bytes: usize,
     limit: Option<usize>,
     /// The state every walk starts from: the root after propagation (`None`: it fails). Made
-    /// once, not per walk: on 1,700 cells it is 0.56 ms, a quarter of a short walk.
+    /// once, not per walk: on a big puzzle it is a good part of a short walk.
     root: OnceCell<Option<State>>,
     /// Questions of graphs answered from memory, for tests.
     #[cfg(test)]

@@ -45,8 +45,8 @@ const PART_BYTES: usize = std::mem::size_of::<u32>();
 
 /// Bytes a recording takes before its progress may give it up ([`Building::foresee`]): a
 /// circuit that small is cheap to record, and the progress of a count's first branchings says
-/// little about the rest (on 100 × 30 at 40% walls, seed 0, its rate at 16 MB foretold 40 GB,
-/// and the circuit, its sweeps sharing steps, took 84 MB).
+/// little about the rest (an early rate can foretell hundreds of times the room a circuit
+/// ends up taking).
 const FORESEE_FROM: usize = 128 << 20;
 
 /// Bytes a recording takes before its sweeps share steps ([`Building::shares`]).
@@ -161,10 +161,9 @@ impl Building {
     /// Gives the recording up once it has taken [`FORESEE_FROM`] bytes and, at its rate so far,
     /// would outgrow its room [`OUTGROWN`] times over before its component is counted: `done`
     /// is the count's progress (see [`Counter`](super::Counter)). That progress splits a
-    /// branching's share evenly between its digits, so the rate is only a guess; the margin is
-    /// measured. At 16 MB, on 30 wide × 100 tall at 40% walls, seed 4, the rate foretold twice
-    /// a 512 MiB room and the circuit took 106 MB; on 100 × 30 seed 0 it foretold 80 rooms,
-    /// and recording that circuit until its room ran out only slowed the count by 3 s.
+    /// branching's share evenly between its digits, so the rate is only a guess, and the
+    /// margin is wide: circuits foretold to outgrow their room a few times over still fit, and
+    /// recording one that does not until its room runs out costs the count little.
     pub(crate) fn foresee(&mut self, done: f64) {
         if self.failed || self.circuit.bytes < FORESEE_FROM {
             return;
@@ -197,10 +196,9 @@ impl Building {
 
     /// Whether the sweeps' recordings share steps (see `Recording::sharing`): once the circuit
     /// holds `from` bytes ([`SHARE_FROM`] but in tests), big enough that they may be what keeps
-    /// it from fitting. On 100 × 30 at 40% walls,
-    /// seed 0, about 1,900 sweeps of one 105-cell component took 2 GB apart and 84 MB with
-    /// shared steps; but where a circuit fits anyway, shared steps made `nth` slower (30 × 100
-    /// seed 8: 5 to 20 ms a draw).
+    /// it from fitting: repeated sweeps of one component can take many times the room apart
+    /// that they take with shared steps; but where a circuit fits anyway, shared steps make
+    /// `nth` slower.
     pub(crate) fn shares(&self, from: usize) -> bool {
         self.circuit.bytes >= from
     }
@@ -310,8 +308,7 @@ impl Circuit {
     ///
     /// An arm into a branching left with one arm (its other digits had no solutions), which no
     /// other node leads to, takes that arm over: its digits and its child. Such branchings
-    /// were about half of the nodes of the circuit on 100 × 30 at 40% walls, seed 8, and an
-    /// evaluation paid for each of them.
+    /// can be a large share of a circuit's nodes, and an evaluation would pay for each of them.
     fn lay_out(&mut self) {
         let through = self.single_arms();
         // The node an arm into `child` leads to once it has taken over the branchings with one

@@ -26,17 +26,16 @@ const MAX_DEGREE: usize = 400;
 
 /// Root parts with this many variables or more are counted in their own order. Smaller ones
 /// are counted in the enumeration's order: they count fast either way, and `nth`, which walks
-/// the enumeration's order, then finds every count it needs in the cache (measured on the
-/// 21 × 21 benchmarks: the elimination order pays off from about 100 variables on).
+/// the enumeration's order, then finds every count it needs in the cache (the elimination
+/// order pays off on parts of about this size and more).
 pub(crate) const OWN_ORDER_FROM: usize = 90;
 
 /// The rank of a variable whose part is counted in the enumeration's order.
 pub(crate) const FOLLOW: u32 = u32::MAX;
 
-/// How the elimination picks the vertex it eliminates next. Neither is better everywhere: on the
-/// twenty 100 × 30 and 30 × 100 benchmarks at 40% walls, counting in the min-fill order took
-/// from 8.7 times less time (30 × 100 seed 4) to 2.1 times more (100 × 30 seed 8). So a count
-/// on two cores tries both at once (see `Solver::count`).
+/// How the elimination picks the vertex it eliminates next. Neither is better everywhere: on
+/// some puzzles the min-fill order counts several times faster, on others several times slower.
+/// So a count on two cores tries both at once (see `Solver::count`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Elimination {
     /// Fewest neighbours.

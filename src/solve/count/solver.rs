@@ -150,9 +150,9 @@ impl Solver<'_> {
             Elimination::MinFill => Elimination::MinDegree,
         };
         // While both count, each caches within half the budget, so that the race takes the
-        // memory of one count (100 × 30 at 40% walls, seed 8, with graphs: 2.1 GB at its
-        // peak with the whole budget each, 1.1 GB with half, as fast); the winner's cache gets
-        // the whole budget back. The graphs' room stays whole: a circuit needs all of it.
+        // memory of one count (and halving the budget does not slow either down); the winner's
+        // cache gets the whole budget back. The graphs' room stays whole: a circuit needs all
+        // of it.
         let budget = self.memo.budget();
         let rival = self.memo.twin(other);
         let mut memos = [std::mem::take(&mut self.memo), rival];
@@ -530,9 +530,8 @@ mod tests {
     }
 
     /// A count whose token was cancelled before it began ends as `Err(Cancelled)`, racing or
-    /// not, in either plan's order. Seed 2 used to race to `Ok` (its racers heard of the
-    /// cancel only at the first poll, after the count), and seed 9 ends before its first poll
-    /// of the token in either order.
+    /// not, in either plan's order: also where the racers would poll the token only after the
+    /// count, or the count ends before its first poll.
     #[test]
     fn a_race_whose_token_is_already_cancelled_is_cancelled() {
         let mut raced = 0;
@@ -625,7 +624,7 @@ mod tests {
     /// Races at once on [`endless`] by `race`,
     /// and checks that it panics with `message` within a few seconds (the racers stopped, not
     /// run to their end), the solver left a cache of its budget.
-    fn panics_at_once(message: &str, race: impl FnOnce(&mut Solver)) {
+    fn panics_at_once(message: &str, race: impl FnOnce(&mut Solver<'_>)) {
         let puzzle = endless();
         let (solver, token) = racing(&puzzle);
         let mut solver = solver.with_count_memory(1 << 20);

@@ -52,12 +52,9 @@ pub(crate) struct Learnt {
     pub(crate) smaller_than: usize,
     /// What planning found for components by their cells: the order a sweep took, or that
     /// every order was past the ceiling. A count meets the same few cell sets over and over
-    /// as branching decides cells elsewhere (30 wide × 100 tall at 40% walls, seed 4: 155,609
-    /// plans past the ceiling of 1,703 cell sets, each over a thousand times past it, and
-    /// 4,989 sweeps of 260), and the same cells with other digits left mostly plan alike.
-    /// Declining cells once past the ceiling is a guess: 5 of the counting benchmark's 20
-    /// puzzles later swept such cells (2 to 80 times) as their digits narrowed; they now branch
-    /// on them instead, and none of the 5 counts slower for it.
+    /// as branching decides cells elsewhere, and the same cells with other digits left mostly
+    /// plan alike. Declining cells once past the ceiling is a guess: such cells may become
+    /// sweepable as their digits narrow, and are branched on instead.
     planned: KnownPlans,
     /// The run tables earlier plans made, for the next plans.
     tables: RefCell<Tables>,
@@ -196,7 +193,7 @@ fn sweep<T: Trace>(
             // Each run's class and its way on from there, read once for all the digits: the
             // digits either run refuses are never tried.
             let mut digits = step.domain;
-            let mut ways: [Way; 2] = [Way::Free(0); 2];
+            let mut ways: [Way<'_>; 2] = [Way::Free(0); 2];
             for (way, &(r, slot, opens, _, k)) in ways.iter_mut().zip(runs) {
                 let at = if opens {
                     0

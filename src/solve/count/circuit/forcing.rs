@@ -1,8 +1,8 @@
 //! Which arms of a circuit force each digit of each variable. An evaluation that reaches most
 //! of a circuit finds the arms its allowed digits close from the digits they rule out, instead
 //! of testing every forced digit of every arm it reaches: early in a walk the digits ruled out
-//! since the count close no arm at all, and the tests were about a quarter of such an
-//! evaluation (100 × 30 at 40% walls, seed 8: 1.3 million forced digits in 140 thousand arms).
+//! since the count close no arm at all, and testing every forced digit of every arm would be
+//! a large share of such an evaluation.
 
 use super::Arm;
 use crate::solve::combos::Mask;

@@ -2,9 +2,9 @@
 //! narrowest width that holds its step's states.
 //!
 //! A walk's passes stream a graph's transitions from memory (a graph of many megabytes does
-//! not stay in the caches between evaluations), so their bytes are its time: two bytes an end
-//! instead of four took a quarter off `nth` on 100 × 30 seed 5, whose graphs hold 2–13 MB
-//! each. Nearly every step has fewer than 2^16 states; the others keep four bytes an end.
+//! not stay in the caches between evaluations), so their bytes are its time: hence two bytes
+//! an end instead of four where they suffice. Nearly every step has fewer than 2^16 states; the
+//! others keep four bytes an end.
 
 use std::ops::AddAssign;
 

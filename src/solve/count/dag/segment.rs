@@ -3,9 +3,8 @@
 //! Branching next to a component too wide to sweep offers its children to the sweep one after
 //! another, and a sweep that starts where an earlier one left off (see the sweep's `resume`)
 //! makes the same first steps from the same start: the same states and the same transitions. A
-//! recording keeps those steps once, as a segment that the graphs of both sweeps begin with;
-//! on a 100 × 30 puzzle at 40% walls (seed 0) that is ~1,900 graphs of one 105-cell component,
-//! 2 GB kept apart.
+//! recording keeps those steps once, as a segment that the graphs of both sweeps begin with,
+//! instead of thousands of graphs of one component each keeping them apart.
 //!
 //! A segment's states are kept as the sweep numbered them, those that reach no end included:
 //! which of them reach an end depends on the steps each graph takes after it. The paths from the

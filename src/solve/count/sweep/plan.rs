@@ -44,7 +44,7 @@ pub(super) struct Step {
 /// within it, else the best, remembered in `planned` (see [`Learnt`](super::Learnt)); `None`
 /// when there is none within the ceiling, or none at all (which lowers `smaller_than`).
 pub(super) fn choose(
-    part: &Part,
+    part: &Part<'_>,
     planned: &mut KnownPlans,
     ceiling: f64,
     smaller_than: &mut usize,

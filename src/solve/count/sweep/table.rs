@@ -176,7 +176,7 @@ type TableKey = (u32, u128, Mask, [Digits; 9]);
 
 /// The run tables one count's plans have made, so that the next plans reuse them: a count
 /// plans sweeps of thousands of components, most of whose runs are unchanged from one to the
-/// next (on 30 × 100 puzzles at 40% walls, making tables took up to 60% of a count).
+/// next, and making the tables anew would be much of a count's time.
 #[derive(Debug, Default)]
 pub(super) struct Tables(HashMap<TableKey, Option<Rc<RunTable>>, BuildHasherDefault<WordHasher>>);
 

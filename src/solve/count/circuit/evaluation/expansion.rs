@@ -4,9 +4,8 @@
 //!
 //! Under digits that close no arm, only the leaves' counts change from one evaluation to the
 //! next: the circuit's branchings add their arms and its products multiply their parts, the
-//! same each time. On 100 × 30 at 40% walls, seed 8, a walk made about 15 such evaluations a
-//! draw, 2.3 ms each for 102,461 nodes, while the whole circuit's count was a sum of a handful
-//! of products of its 6 swept parts.
+//! same each time. A walk makes many such evaluations a draw, each valuing a big circuit,
+//! while the circuit's count is often a sum of a handful of products of a few swept parts.
 
 use super::super::{Circuit, Node};
 use super::Evaluation;
@@ -22,7 +21,7 @@ const MAX_LEAVES: usize = 64;
 const MAX_TERMS: usize = 256;
 
 /// Terms all the nodes' expansions may hold together while they are made, bounding the
-/// memory it takes for a moment (32 bytes each, 32 MiB in all; seed 8's takes 141 thousand).
+/// memory it takes for a moment (32 bytes each, 32 MiB in all).
 const MAX_ALL_TERMS: usize = 1 << 20;
 
 /// The count of a circuit's root under digits that close no arm, as a polynomial in its

@@ -1,8 +1,7 @@
 //! One solution of a circuit under some allowed digits, found by descending it: the first open
 //! arm whose child has a solution, every part of a product. A walk picks a solution to hold the
-//! other parts of a split while it counts one; valuing every node reached to find one cost a
-//! full evaluation (2.3 ms on 100 × 30 at 40% walls, seed 8), where the descent meets a few
-//! hundred nodes.
+//! other parts of a split while it counts one; valuing every node reached to find one would
+//! cost a full evaluation, where the descent meets a few hundred nodes.
 
 use super::super::Node;
 use super::{Evaluation, open};
