@@ -88,7 +88,7 @@ fn a_giant_puzzle_streams_through_a_window_and_says_what_waits_for_the_count() {
     h.run_steps(2);
     let why = notice(&h);
     assert!(
-        why.starts_with("The last solution needs the exact count (no estimate yet after "),
+        why.starts_with("The last solution needs the exact count: no estimate yet ("),
         "{why}"
     );
     assert_eq!(h.state().solve_state(), Some(RunState::Running));
@@ -112,7 +112,7 @@ fn a_giant_puzzle_streams_through_a_window_and_says_what_waits_for_the_count() {
     let waits = notice(&h);
     assert!(
         waits.starts_with(&format!(
-            "Solution {} is fetched by number once counted (no estimate yet after ",
+            "Solution {} is fetched by number once counted: no estimate yet (",
             group(dropped)
         )),
         "{waits}"

@@ -557,11 +557,11 @@ fn waiting(k: &BigUint, run: &Run) -> String {
     let progress = run.count_progress();
     if *k >= BigUint::from(run.store.received()) && run.state == RunState::Running {
         format!(
-            "{WAITING}{number} comes with the stream (at {}) or the exact count ({progress})",
+            "{WAITING}{number} comes with the stream (at {}) or the exact count: {progress}",
             group(run.store.received())
         )
     } else {
-        format!("{WAITING}{number} is fetched by number once counted ({progress})")
+        format!("{WAITING}{number} is fetched by number once counted: {progress}")
     }
 }
 

@@ -162,7 +162,7 @@ impl Browser {
             ),
             (None, Some(n)) => format!("Exact count: {}", size(n)),
             (None, None) if run.counting() => {
-                format!("Counting exactly: {}", run.count_progress())
+                format!("Counting: {}", run.count_progress())
             }
             (None, None) => "Exact count: not known (stopped before it was counted)".into(),
         };
@@ -181,8 +181,11 @@ impl Browser {
                 (true, RunState::Capped) => {
                     format!("{kept} (first and latest): others by number")
                 }
-                (true, _) if run.exact.is_none() => {
+                (true, _) if run.exact.is_none() && run.counting() => {
                     format!("{kept} (first and latest): others by number once counted")
+                }
+                (true, _) if run.exact.is_none() => {
+                    format!("{kept} (first and latest): stopped before the count")
                 }
                 (true, _) => format!("{kept} (first and latest): others by number"),
                 (false, _) => kept,
@@ -382,7 +385,7 @@ mod tests {
             browser
                 .run_lines()
                 .exact
-                .starts_with("Counting exactly: no estimate yet after "),
+                .starts_with("Counting: no estimate yet ("),
             "{}",
             browser.run_lines().exact
         );

@@ -98,7 +98,7 @@ impl Run {
             Some(n) if n > BigUint::ZERO => Ok(n - 1u32),
             Some(_) => Err("There is no solution".into()),
             None if self.counting() => Err(format!(
-                "The last solution needs the exact count ({}): browse the others meanwhile",
+                "The last solution needs the exact count: {}; browse the others meanwhile",
                 self.count_progress()
             )),
             None => Err(
@@ -110,7 +110,7 @@ impl Run {
     }
 
     /// How far the exact count is: "37% done", or where the share done is too small to say
-    /// anything, "no estimate yet after 12 s".
+    /// anything, "no estimate yet (12 s, 1.2 M nodes)".
     pub(in crate::app) fn count_progress(&self) -> String {
         count_progress(self.counted, self.started.elapsed())
     }
@@ -208,15 +208,15 @@ pub(super) struct Fetched {
 /// weigh alike in it, and on a giant puzzle the first alternatives take nearly all the time.
 const NO_ESTIMATE_BELOW: f64 = 0.005;
 
-/// "37% done" or, below [`NO_ESTIMATE_BELOW`], "no estimate yet after 12 s, 1.2 M nodes".
+/// "37% done" or, below [`NO_ESTIMATE_BELOW`], "no estimate yet (12 s, 1.2 M nodes)".
 pub(in crate::app) fn count_progress(counted: CountProgress, elapsed: Duration) -> String {
     if counted.done >= NO_ESTIMATE_BELOW {
         format!("{:.0}% done", (counted.done * 100.0).floor())
     } else if counted.nodes == 0 {
-        format!("no estimate yet after {}", seconds(elapsed))
+        format!("no estimate yet ({})", seconds(elapsed))
     } else {
         format!(
-            "no estimate yet after {}, {} nodes",
+            "no estimate yet ({}, {} nodes)",
             seconds(elapsed),
             compact(counted.nodes)
         )
@@ -234,13 +234,13 @@ fn compact(n: u64) -> String {
     }
 }
 
-/// "12 s", "3 min 05 s", "2 h 01 min".
+/// "12 s", "3 min", "2 h 01".
 fn seconds(time: Duration) -> String {
     let s = time.as_secs();
     match s {
         0..60 => format!("{s} s"),
-        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
-        _ => format!("{} h {:02} min", s / 3600, s / 60 % 60),
+        60..3600 => format!("{} min", s / 60),
+        _ => format!("{} h {:02}", s / 3600, s / 60 % 60),
     }
 }
 
@@ -262,6 +262,30 @@ mod tests {
     use std::time::Duration;
 
     use num_bigint::BigUint;
+
+    /// A share done too small to read says so, with the time and the work; a readable one is
+    /// given whole percents, never rounded up to done.
+    #[test]
+    fn the_counts_progress_says_no_estimate_rather_than_zero() {
+        use crate::solve::count::CountProgress;
+        let at = |done, nodes| CountProgress { done, nodes };
+        let progress = super::count_progress;
+        let minutes = Duration::from_secs(671);
+        assert_eq!(
+            progress(at(0.0, 0), Duration::ZERO),
+            "no estimate yet (0 s)"
+        );
+        assert_eq!(
+            progress(at(1e-40, 5_400), minutes),
+            "no estimate yet (11 min, 5.4 k nodes)"
+        );
+        assert_eq!(
+            progress(at(0.001, 12_300_000), Duration::from_secs(7_500)),
+            "no estimate yet (2 h 05, 12.3 M nodes)"
+        );
+        assert_eq!(progress(at(0.376, 9), minutes), "37% done");
+        assert_eq!(progress(at(0.999, 9), minutes), "99% done");
+    }
 
     #[test]
     fn a_long_fetch_says_how_long_it_has_taken() {
