@@ -1,6 +1,7 @@
 //! The solution browser: starts and stops a solving run, drains its batches, pages through the
 //! stored solutions and says what the board should show. Its panel is in `browser_ui`.
 
+mod memory;
 mod run;
 
 use std::time::{Duration, Instant};
@@ -13,6 +14,7 @@ use super::oracle::{Answer, Oracle};
 use super::overlay::{Mark, Overlay};
 use super::solutions::{CAP_BYTES, Solutions};
 use super::solver::{Live, Message, REFRESH, Worker};
+use crate::solve::count::CountProgress;
 use crate::solve::{Outcome, Stats};
 use crate::{Grid, Pos, Puzzle};
 pub use run::RunState;
@@ -60,6 +62,11 @@ impl Browser {
         }
     }
 
+    /// Keeps at most `cap_bytes` of solutions in the runs started from now on.
+    pub(super) fn set_cap(&mut self, cap_bytes: usize) {
+        self.cap_bytes = Some(cap_bytes);
+    }
+
     /// Starts solving `puzzle` (cancelling any earlier run).
     pub fn start(
         &mut self,
@@ -91,7 +98,7 @@ impl Browser {
             oracle: Some(oracle),
             exact: None,
             known: None,
-            counted: 0.0,
+            counted: CountProgress::default(),
             fetched: None,
             pending: None,
         });
@@ -191,14 +198,14 @@ impl Browser {
                 self.current = current;
                 self.notice = Some(notice);
             } else {
-                self.current = BigUint::from(run.store.stored().saturating_sub(1));
+                self.current = BigUint::from(run.store.received().saturating_sub(1));
             }
             self.run = Some(run);
         }
         let run = self.run.as_mut()?;
         while let Some(answer) = run.oracle.as_ref().and_then(Oracle::try_next) {
             match answer {
-                Answer::Progress(done) => run.counted = done,
+                Answer::Progress(progress) => run.counted = progress,
                 Answer::Count(n) => {
                     // The headline now names solution #k; when the stream has not reached it
                     // (on a dense puzzle its order can keep it searching for minutes), the
@@ -235,17 +242,24 @@ impl Browser {
                 }
             }
         }
-        // A long fetch says how long it has taken, so that it does not look stuck.
+        // A long fetch says how long it has taken, and one that waits for the count how far
+        // the count is, so that it does not look stuck.
         if let Some((k, asked_at)) = &run.pending
             && self
                 .notice
                 .as_ref()
-                .is_some_and(|n| n.starts_with(FETCHING))
+                .is_some_and(|n| n.starts_with(FETCHING) || n.starts_with(WAITING))
         {
             let waited = asked_at.elapsed();
-            self.notice = Some(fetching(k, waited));
+            self.notice = Some(match run.exact {
+                Some(_) => fetching(k, waited),
+                None => waiting(k, run),
+            });
             let next_second = Duration::from_secs(waited.as_secs() + 1).saturating_sub(waited);
             ctx.request_repaint_after(next_second);
+        } else if run.counting() {
+            // The count line says for how long it has counted.
+            ctx.request_repaint_after(Duration::from_secs(1));
         }
         let worker = run.worker.as_ref()?;
         let deadline = Instant::now() + DRAIN_BUDGET;
@@ -257,6 +271,15 @@ impl Browser {
             match worker.try_next() {
                 Some(Message::Batch { packed, seen }) => {
                     run.store.append(&packed, &seen);
+                    // A window may drop the solution being fetched with the next batch: it
+                    // is shown first.
+                    if run
+                        .pending
+                        .as_ref()
+                        .is_some_and(|(k, _)| run.stored_at(k).is_some())
+                    {
+                        break;
+                    }
                 }
                 Some(Message::Done(outcome, stats)) => {
                     finished = Some((outcome, stats));
@@ -266,8 +289,17 @@ impl Browser {
             }
         }
         run.live = worker.live();
-        // The stream may store the solution being fetched first: it is on the board already.
-        if run.is_pending(&self.current) && run.stored_at(&self.current).is_some() {
+        if !run.store.is_full() && !run.storing_covers() {
+            // All of them would not fit: keep the first and the latest, and fetch the others by
+            // number, rather than fill the cap first.
+            run.store.keep_window();
+        }
+        // The stream may store the solution being fetched first: show it.
+        if let Some(k) = run.pending.as_ref().map(|(k, _)| k.clone())
+            && run.stored_at(&k).is_some()
+        {
+            run.forget_pending();
+            self.current = k;
             self.notice = None;
         }
         if let Some((outcome, stats)) = finished {
@@ -302,7 +334,9 @@ impl Browser {
         None
     }
 
-    /// Moves to solution `k` (0-based); past what is stored, stays and says why.
+    /// Moves to solution `k` (0-based); one that is not stored is fetched by number (once the
+    /// count is known: the notice says how far it is), or comes with the stream; where neither
+    /// can bring it, stays and says why.
     pub fn go_to(&mut self, k: BigUint) {
         self.notice = None;
         let Some(run) = &mut self.run else { return };
@@ -311,34 +345,46 @@ impl Browser {
             self.current = k;
             return;
         }
-        if run.exact.as_ref().is_none_or(|n| k < *n)
+        let beyond = run.known_total().filter(|n| k >= *n);
+        if beyond.is_none()
             && let Some(notice) = run.fetch(k.clone())
         {
-            self.notice = Some(notice);
+            self.notice = Some(match run.exact {
+                Some(_) => notice,
+                None => waiting(&k, run),
+            });
             return;
         }
         // The user asked for something else than a jump being fetched.
         run.forget_pending();
-        if let Some(n) = &run.exact {
-            self.notice = Some(there_are_only(&group_big(n)));
+        if let Some(n) = beyond {
+            self.notice = Some(there_are_only(&group_big(&n)));
             return;
         }
-        let (stored, found) = (run.store.stored(), run.found());
-        self.notice = Some(if stored == 0 {
+        let (received, found) = (run.store.received(), run.found());
+        self.notice = Some(if received == 0 {
             "No solution to show yet".to_string()
-        } else if run.state == RunState::Done && k >= BigUint::from(found) {
-            there_are_only(&group(found))
         } else if k < BigUint::from(found) {
             format!(
-                "Only the first {} solutions are kept in memory",
-                group(stored)
+                "Solution {} was not kept, and the run was stopped before the count that \
+                 fetches it",
+                group_big(&(&k + 1u32))
             )
         } else {
             format!("Solution {} is not found yet", group_big(&(&k + 1u32)))
         });
-        if stored > 0 {
-            // Past the stored ones (k is not among them): the last stored one stands in.
-            self.current = BigUint::from(stored - 1);
+        if received > 0 {
+            // The latest one stands in (k is not among those stored).
+            self.current = BigUint::from(received - 1);
+        }
+    }
+
+    /// Goes to the last solution once the count names it; until then, says why not.
+    pub fn go_to_last(&mut self) {
+        let Some(run) = &self.run else { return };
+        match run.last() {
+            Ok(last) => self.go_to(last),
+            Err(why) => self.notice = Some(why),
         }
     }
 
@@ -410,7 +456,8 @@ impl Browser {
         } else if pressed(Key::Home) {
             BigUint::ZERO
         } else if pressed(Key::End) {
-            last
+            self.go_to_last();
+            return;
         } else if pressed(Key::PageUp) {
             back(current, PAGE)
         } else if pressed(Key::PageDown) {
@@ -501,6 +548,24 @@ impl Browser {
             ),
             format!("{nodes} · {state}"),
         ))
+    }
+}
+
+/// How the notice of a jump that waits for the count begins.
+const WAITING: &str = "Solution ";
+
+/// The notice while a jump to solution #k (0-based) waits for the exact count, which `nth`
+/// needs: how far the count is, and what comes meanwhile.
+fn waiting(k: &BigUint, run: &Run) -> String {
+    let number = group_big(&(k + 1u32));
+    let progress = run.count_progress();
+    if *k >= BigUint::from(run.store.received()) && run.state == RunState::Running {
+        format!(
+            "{WAITING}{number} comes with the stream (at {}) or the exact count: {progress}",
+            group(run.store.received())
+        )
+    } else {
+        format!("{WAITING}{number} is fetched by number once counted: {progress}")
     }
 }
 

@@ -11,12 +11,18 @@ use num_traits::CheckedSub;
 
 use super::background;
 use crate::Puzzle;
+use crate::solve::count::CountProgress;
 use crate::solve::{CancelToken, Solver};
+
+/// Bytes the oracle's count cache may take; its graphs for jumps take as much again (twice while
+/// two orders race). Less than the engine's default, so that a count that runs for hours beside
+/// the stream leaves the machine room: the panel states the whole.
+pub const COUNT_MEMORY: usize = 256 << 20;
 
 /// What the oracle tells the browser.
 pub enum Answer {
-    /// The fraction of the count done, about every 50 ms.
-    Progress(f64),
+    /// How far the count is, about every 50 ms.
+    Progress(CountProgress),
     /// The exact number of solutions.
     Count(BigUint),
     /// Solution #k (0-based): its digits by [`crate::CellId`] (`None` past the last).
@@ -61,8 +67,8 @@ struct Work {
 
 /// What the oracle needs of the engine: a trait, so that tests can stand in a slow one.
 trait Engine {
-    /// The exact count, reporting the fraction done; `None` when cancelled.
-    fn count(&mut self, progress: &mut dyn FnMut(f64)) -> Option<BigUint>;
+    /// The exact count, reporting how far it is; `None` when cancelled.
+    fn count(&mut self, progress: &mut dyn FnMut(CountProgress)) -> Option<BigUint>;
     /// Solution #k's digits by [`crate::CellId`]; `None` past the last or when cancelled.
     fn nth(&mut self, k: &BigUint) -> Option<Vec<u8>>;
     /// Makes the work from now on stop when `token` is cancelled.
@@ -70,8 +76,8 @@ trait Engine {
 }
 
 impl Engine for Solver<'_> {
-    fn count(&mut self, progress: &mut dyn FnMut(f64)) -> Option<BigUint> {
-        self.count_with_progress(progress).ok()
+    fn count(&mut self, progress: &mut dyn FnMut(CountProgress)) -> Option<BigUint> {
+        self.count_with_report(progress).ok()
     }
 
     fn nth(&mut self, k: &BigUint) -> Option<Vec<u8>> {
@@ -87,7 +93,7 @@ impl Oracle {
     /// Starts counting the solutions of `puzzle`, waking `ctx` when an answer is ready.
     pub fn start(puzzle: Puzzle, ctx: egui::Context) -> std::io::Result<Oracle> {
         Oracle::with(ctx, move |work| {
-            let mut solver = Solver::new(&puzzle);
+            let mut solver = Solver::new(&puzzle).with_count_memory(COUNT_MEMORY);
             work(&mut solver);
         })
     }
@@ -283,7 +289,7 @@ mod tests {
     }
 
     impl Engine for Slow {
-        fn count(&mut self, _: &mut dyn FnMut(f64)) -> Option<BigUint> {
+        fn count(&mut self, _: &mut dyn FnMut(CountProgress)) -> Option<BigUint> {
             Some(BigUint::from(1000u32))
         }
 

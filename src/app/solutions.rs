@@ -1,15 +1,24 @@
-//! Solutions kept compactly: two digits per byte, in fixed-size chunks, up to a byte cap.
+//! Solutions kept compactly: two digits per byte, in fixed-size chunks, up to a byte cap; past
+//! it, or once the browser sees that all of them would not fit, the first chunk and a window of
+//! the latest ones.
 //!
 //! Chunks instead of one growing buffer: a `Vec` that doubles would copy hundreds of megabytes
 //! and briefly hold old and new buffers; chunks never move, so resident memory is what is stored
-//! plus at most one partly filled chunk.
+//! plus at most one partly filled chunk. A window drops its oldest chunk when it starts a new
+//! one, and fills the dropped one's buffer again.
+
+use std::collections::VecDeque;
 
 /// At most this many bytes of packed solutions are kept; the count goes on past it.
 /// 10 million solutions of a 100-cell puzzle take 500,000,000 bytes and still fit.
 pub const CAP_BYTES: usize = 512 * 1024 * 1024;
 
-/// Bytes per chunk (rounded down to whole solutions).
+/// Bytes per chunk (rounded down to whole solutions), at most.
 const CHUNK_BYTES: usize = 4 * 1024 * 1024;
+/// A chunk is at most this share of the cap, so that a small cap still has a window of several.
+const CHUNKS_IN_CAP: usize = 64;
+/// Chunks a window keeps after the first one.
+const WINDOW_CHUNKS: usize = 8;
 
 /// Packs one solution (one digit 1–9 per cell) at half a byte per cell onto `out`.
 pub fn pack(digits: &[u8], out: &mut Vec<u8>) {
@@ -24,14 +33,25 @@ pub fn stride(cells: usize) -> usize {
     cells.div_ceil(2).max(1)
 }
 
-/// Every stored solution of one run, packed at half a byte per white cell.
+/// The stored solutions of one run, packed at half a byte per white cell: every one, up to the
+/// cap; or, in a window, the first chunk of them and the latest chunks.
 pub struct Solutions {
     cells: usize,
     stride: usize,
     per_chunk: usize,
-    chunks: Vec<Vec<u8>>,
-    stored: u64,
+    /// Chunk `j` holds solutions `j × per_chunk` on; the first is always here, and after it
+    /// those from `dropped + 1` on.
+    chunks: VecDeque<Vec<u8>>,
+    /// Chunks dropped after the first (a window's oldest).
+    dropped: u64,
+    /// Solutions received: held, or dropped from the window.
+    received: u64,
+    /// Solutions held at most while every one is kept.
     cap: u64,
+    /// Whether only a window is kept.
+    window: bool,
+    /// A dropped chunk's buffer, filled again next.
+    spare: Option<Vec<u8>>,
     /// Which digits each cell took in some solution (bit d for digit d), stored or not.
     seen: Vec<u16>,
 }
@@ -40,61 +60,132 @@ impl Solutions {
     /// An empty store for solutions of `cells` white cells, keeping at most `cap_bytes`.
     pub fn new(cells: usize, cap_bytes: usize) -> Solutions {
         let stride = stride(cells);
+        let chunk_bytes = CHUNK_BYTES.min(cap_bytes / CHUNKS_IN_CAP);
         Solutions {
             cells,
             stride,
-            per_chunk: (CHUNK_BYTES / stride).max(1),
-            chunks: Vec::new(),
-            stored: 0,
+            per_chunk: (chunk_bytes / stride).max(1),
+            chunks: VecDeque::new(),
+            dropped: 0,
+            received: 0,
             cap: (cap_bytes / stride) as u64,
+            window: false,
+            spare: None,
             seen: vec![0; cells],
         }
     }
 
-    /// How many solutions are stored.
+    /// How many solutions are held now.
     pub fn stored(&self) -> u64 {
-        self.stored
+        self.received - self.dropped * self.per_chunk as u64
     }
 
-    /// Whether the byte cap stopped the storing.
+    /// How many solutions were received, held or dropped from the window: the next is number
+    /// `received` (0-based).
+    pub fn received(&self) -> u64 {
+        self.received
+    }
+
+    /// Whether solution `k` (0-based) is held.
+    pub fn has(&self, k: u64) -> bool {
+        k < self.received && !self.is_dropped(k / self.per_chunk as u64)
+    }
+
+    fn is_dropped(&self, chunk: u64) -> bool {
+        chunk > 0 && chunk <= self.dropped
+    }
+
+    /// Whether the store no longer keeps every solution it receives: the cap was reached, or
+    /// it keeps a window.
     pub fn is_full(&self) -> bool {
-        self.stored >= self.cap
+        self.window
+    }
+
+    /// Bytes a window holds at most: the first chunk and the latest ones.
+    pub fn window_bytes(&self) -> u64 {
+        ((1 + WINDOW_CHUNKS) * self.per_chunk * self.stride) as u64
+    }
+
+    /// Bytes every solution up to the cap takes.
+    pub fn cap_bytes(&self) -> u64 {
+        self.cap * self.stride as u64
+    }
+
+    /// Bytes `n` solutions would take.
+    pub fn bytes_for(&self, n: f64) -> f64 {
+        n * self.stride as f64
+    }
+
+    /// Keeps a window from now on: the first chunk and the latest [`WINDOW_CHUNKS`], the ones
+    /// between dropped (their memory given back).
+    pub fn keep_window(&mut self) {
+        self.window = true;
+        while self.chunks.len() > 1 + WINDOW_CHUNKS {
+            self.chunks.remove(1);
+            self.dropped += 1;
+        }
     }
 
     /// Bytes the stored solutions take (their chunks may reserve more).
     pub fn used_bytes(&self) -> u64 {
-        self.stored * self.stride as u64
+        self.stored() * self.stride as u64
     }
 
     /// Bytes reserved for the stored solutions (the tests bound it).
     #[cfg(test)]
     pub fn reserved_bytes(&self) -> usize {
-        self.chunks.iter().map(Vec::capacity).sum()
+        self.chunks
+            .iter()
+            .chain(&self.spare)
+            .map(Vec::capacity)
+            .sum()
     }
 
     /// Stores packed solutions (see [`pack`]) and merges the digits they use (`seen`, one mask
-    /// per cell); what goes past the cap is only counted in `seen`. Returns how many were stored.
+    /// per cell). At the cap the store turns to a window. Returns how many were received.
     pub fn append(&mut self, packed: &[u8], seen: &[u16]) -> u64 {
         for (mine, theirs) in self.seen.iter_mut().zip(seen) {
             *mine |= theirs;
         }
         let count = (packed.len() / self.stride) as u64;
-        let take = count.min(self.cap - self.stored.min(self.cap));
-        let mut rest = &packed[..take as usize * self.stride];
+        let mut rest = &packed[..count as usize * self.stride];
         let chunk_len = self.per_chunk * self.stride;
         while !rest.is_empty() {
-            if self.chunks.last().is_none_or(|c| c.len() == chunk_len) {
-                self.chunks.push(Vec::with_capacity(chunk_len));
+            if !self.window && self.received >= self.cap {
+                self.keep_window();
             }
-            let Some(chunk) = self.chunks.last_mut() else {
+            if self.received.is_multiple_of(self.per_chunk as u64) {
+                self.start_chunk(chunk_len);
+            }
+            let Some(chunk) = self.chunks.back_mut() else {
                 break;
             };
-            let room = (chunk_len - chunk.len()).min(rest.len());
+            let mut room = (chunk_len - chunk.len()).min(rest.len());
+            if !self.window {
+                let below_cap = (self.cap - self.received) as usize * self.stride;
+                room = room.min(below_cap);
+            }
             chunk.extend_from_slice(&rest[..room]);
             rest = &rest[room..];
+            self.received += (room / self.stride) as u64;
         }
-        self.stored += take;
-        take
+        count
+    }
+
+    /// Starts the next chunk; a window drops its oldest one first, and fills its buffer again.
+    fn start_chunk(&mut self, chunk_len: usize) {
+        if self.window && self.chunks.len() > WINDOW_CHUNKS {
+            if let Some(old) = self.chunks.remove(1) {
+                self.spare = Some(old);
+            }
+            self.dropped += 1;
+        }
+        let mut chunk = self
+            .spare
+            .take()
+            .unwrap_or_else(|| Vec::with_capacity(chunk_len));
+        chunk.clear();
+        self.chunks.push_back(chunk);
     }
 
     /// Stores one solution (one digit 1–9 per cell); false when the cap is reached.
@@ -104,15 +195,23 @@ impl Solutions {
         let mut packed = Vec::with_capacity(self.stride);
         pack(digits, &mut packed);
         let seen: Vec<u16> = digits.iter().map(|&d| 1 << d).collect();
-        self.append(&packed, &seen) == 1
+        let full = self.is_full();
+        self.append(&packed, &seen);
+        !full && !self.is_full()
     }
 
-    /// Solution `k` (0-based) unpacked into `out`; false if it isn't stored.
+    /// Solution `k` (0-based) unpacked into `out`; false if it isn't held.
     pub fn get(&self, k: u64, out: &mut Vec<u8>) -> bool {
-        if k >= self.stored {
+        if !self.has(k) {
             return false;
         }
-        let chunk = &self.chunks[(k / self.per_chunk as u64) as usize];
+        let index = k / self.per_chunk as u64;
+        let slot = if index == 0 {
+            0
+        } else {
+            (index - self.dropped) as usize
+        };
+        let chunk = &self.chunks[slot];
         let start = (k % self.per_chunk as u64) as usize * self.stride;
         out.clear();
         for &byte in &chunk[start..start + self.stride] {
@@ -157,14 +256,66 @@ mod tests {
     }
 
     #[test]
-    fn stops_storing_at_the_cap() {
+    fn turns_to_a_window_at_the_cap() {
         let mut store = Solutions::new(4, 5);
         assert!(store.push(&[1, 2, 3, 4]));
         assert!(store.push(&[1, 2, 3, 4]));
+        assert!(!store.is_full());
         assert!(!store.push(&[5, 2, 3, 4]));
-        assert_eq!(store.stored(), 2);
         assert!(store.is_full());
+        assert_eq!(store.received(), 3);
+        let mut out = Vec::new();
+        assert!(store.get(2, &mut out), "the latest is kept");
+        assert_eq!(out, [5, 2, 3, 4]);
         assert!(store.is_ambiguous(0), "the ambiguity goes on past the cap");
+    }
+
+    /// The digits of solution `k` of a made-up stream of `cells` cells.
+    fn made_up(k: u64, cells: usize) -> Vec<u8> {
+        (0..cells)
+            .map(|i| 1 + ((k as usize / 7 + k as usize + i) % 9) as u8)
+            .collect()
+    }
+
+    /// A window keeps the first chunk and the latest ones, whatever streams through it, in the
+    /// memory of those chunks: the ones between are dropped, and their buffers filled again.
+    #[test]
+    fn a_window_keeps_the_first_and_the_latest() {
+        let cells = 33;
+        let mut store = Solutions::new(cells, 1 << 20);
+        let per_chunk = store.per_chunk as u64;
+        let mut batch = Vec::new();
+        for k in 0..per_chunk * 3 {
+            pack(&made_up(k, cells), &mut batch);
+        }
+        store.append(&batch, &[0; 33]);
+        store.keep_window();
+        assert!(store.is_full());
+        let total = per_chunk * 40 + 5;
+        for k in per_chunk * 3..total {
+            let mut one = Vec::new();
+            pack(&made_up(k, cells), &mut one);
+            store.append(&one, &[0; 33]);
+        }
+        assert_eq!(store.received(), total);
+        // The oldest of the latest chunks, the last one partly filled.
+        let oldest = (total / per_chunk - (WINDOW_CHUNKS as u64 - 1)) * per_chunk;
+        let mut out = Vec::new();
+        for k in [0, per_chunk - 1, total - 1, oldest] {
+            assert!(store.get(k, &mut out), "solution {k} is kept");
+            assert_eq!(out, made_up(k, cells), "solution {k}");
+        }
+        for k in [per_chunk, per_chunk * 20, oldest - 1, total] {
+            assert!(!store.has(k) && !store.get(k, &mut out), "solution {k}");
+        }
+        assert!(store.stored() <= per_chunk * (WINDOW_CHUNKS as u64 + 1));
+        assert_eq!(store.used_bytes(), store.stored() * store.stride as u64);
+        let window = store.window_bytes() as usize;
+        assert!(
+            store.reserved_bytes() <= window + store.per_chunk * store.stride,
+            "{} bytes reserved for a window of {window}",
+            store.reserved_bytes()
+        );
     }
 
     #[test]

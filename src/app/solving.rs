@@ -63,6 +63,17 @@ impl KakuroApp {
         self.browser.stored()
     }
 
+    /// Keeps at most `bytes` of solutions in the runs started from now on (512 MiB unless
+    /// set; tests reach it sooner).
+    pub fn set_solution_memory(&mut self, bytes: usize) {
+        self.browser.set_cap(bytes);
+    }
+
+    /// The browser's notice ("Fetching solution 12…", why a jump waits), if any.
+    pub fn browser_notice(&self) -> Option<String> {
+        self.browser.notice.clone()
+    }
+
     /// The exact number of solutions of the current run, once counted (decimal).
     pub fn exact_count(&self) -> Option<String> {
         self.browser

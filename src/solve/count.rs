@@ -100,9 +100,21 @@ pub(crate) fn branch_var(domains: &[Mask], vars: &[u32]) -> Option<u32> {
     best
 }
 
+/// How far a count is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CountProgress {
+    /// The share of the search space resolved, 0.0 to 1.0. Each choice's alternatives weigh
+    /// alike in it, so on a big puzzle, whose first alternatives take nearly all the time, it
+    /// can stay near 0 for most of the count.
+    pub done: f64,
+    /// Search nodes visited (digits tried) so far: the count's work, which moves when the share
+    /// does not.
+    pub nodes: u64,
+}
+
 /// Progress reporting: the share of the search space finished and when it was last reported.
 struct Progress<'a, 'f> {
-    sink: Option<&'a mut (dyn FnMut(f64) + 'f)>,
+    sink: Option<&'a mut (dyn FnMut(CountProgress) + 'f)>,
     done: f64,
     /// The most reported: a sweep reports inside its share before it is done, and a sweep
     /// that then declines must not send the bar back.
@@ -111,14 +123,18 @@ struct Progress<'a, 'f> {
 }
 
 impl Progress<'_, '_> {
-    /// Reports `at` (or what was reported before, if more) when the last report is old enough.
-    fn show(&mut self, at: f64) {
+    /// Reports `at` (or what was reported before, if more) and the `nodes` visited when the
+    /// last report is old enough.
+    fn show(&mut self, at: f64, nodes: u64) {
         if let Some(sink) = &mut self.sink
             && self.last.elapsed() >= REPORT_EVERY
         {
             self.last = Instant::now();
             self.shown = self.shown.max(at).min(1.0);
-            sink(self.shown);
+            sink(CountProgress {
+                done: self.shown,
+                nodes,
+            });
         }
     }
 }
@@ -182,7 +198,7 @@ impl<'a, 'f> Counter<'a, 'f> {
         state: State,
         memo: &'a mut Memo,
         cancel: &'a CancelToken,
-        progress: Option<&'a mut (dyn FnMut(f64) + 'f)>,
+        progress: Option<&'a mut (dyn FnMut(CountProgress) + 'f)>,
     ) -> Self {
         let plan = memo.cached_plan();
         let planned = plan.is_some();
@@ -397,13 +413,13 @@ impl<'a, 'f> Counter<'a, 'f> {
         share: (f64, f64),
         building: bool,
     ) -> Result<Option<Tally>, Cancelled> {
-        let (cancel, progress) = (self.cancel, &mut self.progress);
+        let (cancel, progress, nodes) = (self.cancel, &mut self.progress, self.nodes);
         let (lo, width) = (share.0, share.1 - share.0);
         let mut on_step = |done| {
             if cancel.is_cancelled() {
                 return Err(Cancelled);
             }
-            progress.show(lo + width * done);
+            progress.show(lo + width * done, nodes);
             Ok(())
         };
         let (model, state, learnt) = (self.model, &self.state, &mut self.sweep_learnt);
@@ -573,7 +589,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             if self.cancel.is_cancelled() {
                 return Err(Cancelled);
             }
-            self.progress.show(self.progress.done);
+            self.progress.show(self.progress.done, self.nodes);
         }
         Ok(())
     }
@@ -592,7 +608,10 @@ impl<'a, 'f> Counter<'a, 'f> {
     /// Reports the end of the count.
     pub(crate) fn report_done(&mut self) {
         if let Some(sink) = &mut self.progress.sink {
-            sink(1.0);
+            sink(CountProgress {
+                done: 1.0,
+                nodes: self.nodes,
+            });
         }
     }
 

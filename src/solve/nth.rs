@@ -222,7 +222,7 @@ impl Solver<'_> {
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
         let recall = &mut self.recall;
         let (sweep_from, flow_after) = (self.sweep_from, self.tuning.flow_after);
-        let (found, mut stats) = on_deep_stack(model.vars, None, |_| {
+        let (found, mut stats) = on_deep_stack::<_, ()>(model.vars, None, |_| {
             let mut stats = Stats::default();
             let Some(state) = recall.root(model) else {
                 return (None, stats);

@@ -5,11 +5,13 @@
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 use super::super::numbers::{group, group_big};
 use super::super::oracle::Oracle;
 use super::super::solutions::Solutions;
 use super::super::solver::{Live, Worker};
+use crate::solve::count::CountProgress;
 use crate::{Grid, Pos};
 
 /// Where a run stands.
@@ -50,8 +52,8 @@ pub(in crate::app) struct Run {
     /// own count arrives: on 100 × 30 at 40% walls the check has it seconds after the grid
     /// opens, and the oracle counts again, for its cache, after Solve.
     pub(in crate::app) known: Option<BigUint>,
-    /// The fraction of the exact count done.
-    pub(in crate::app) counted: f64,
+    /// How far the exact count is.
+    pub(in crate::app) counted: CountProgress,
     /// The solution fetched by the last jump past the stored ones: its index, digits, and the
     /// digits of the one before it.
     pub(super) fetched: Option<Fetched>,
@@ -60,22 +62,90 @@ pub(in crate::app) struct Run {
 }
 
 impl Run {
-    /// Solutions found so far (all of them are stored, up to the cap).
+    /// Solutions found so far (all of them are stored, up to the cap or in a window).
     pub(super) fn found(&self) -> u64 {
-        self.live.stats.solutions.max(self.store.stored())
+        self.live.stats.solutions.max(self.store.received())
     }
 
-    /// How many solutions can be browsed: all of them once counted, else those stored.
+    /// How many solutions can be browsed: all of them once counted, else those streamed (the
+    /// ones a window dropped are fetched by number once counted).
     pub(in crate::app) fn browsable(&self) -> BigUint {
         match &self.exact {
             Some(n) => n.clone(),
-            None => BigUint::from(self.store.stored()),
+            None => BigUint::from(self.store.received()),
         }
     }
 
-    /// Where solution `k` is in the store, if it is stored.
+    /// Where solution `k` is in the store, if it is held there.
     pub(super) fn stored_at(&self, k: &BigUint) -> Option<u64> {
-        u64::try_from(k).ok().filter(|&i| i < self.store.stored())
+        u64::try_from(k).ok().filter(|&i| self.store.has(i))
+    }
+
+    /// The number of solutions, once known: counted, known from the check, or every one
+    /// streamed.
+    pub(super) fn known_total(&self) -> Option<BigUint> {
+        match self.exact.as_ref().or(self.known.as_ref()) {
+            Some(n) => Some(n.clone()),
+            None if self.state == RunState::Done => Some(BigUint::from(self.found())),
+            None => None,
+        }
+    }
+
+    /// The last solution's index, or why it is not known yet: the count is needed to name it,
+    /// and the last one streamed is not it.
+    pub(in crate::app) fn last(&self) -> Result<BigUint, String> {
+        match self.known_total() {
+            Some(n) if n > BigUint::ZERO => Ok(n - 1u32),
+            Some(_) => Err("There is no solution".into()),
+            None if self.counting() => Err(format!(
+                "The last solution needs the exact count: {}; browse the others meanwhile",
+                self.count_progress()
+            )),
+            None => Err(
+                "The last solution needs the exact count, and the run was stopped \
+                         before it: Solve again to count"
+                    .into(),
+            ),
+        }
+    }
+
+    /// How far the exact count is: "37% done", or where the share done is too small to say
+    /// anything, "no estimate yet (12 s, 1.2 M nodes)".
+    pub(in crate::app) fn count_progress(&self) -> String {
+        count_progress(self.counted, self.started.elapsed())
+    }
+
+    /// "Memory: 612 MB in use, at most 1.3 GB": what the process holds (where the system says)
+    /// and the most it may, all counted, with the store at its present bound (the cap, or a
+    /// window).
+    pub(in crate::app) fn memory_line(&self) -> String {
+        let store = if self.store.is_full() {
+            self.store.window_bytes()
+        } else {
+            self.store.cap_bytes()
+        };
+        let most = super::memory::size(super::memory::budget(store));
+        match super::memory::resident() {
+            Some(now) => format!(
+                "Memory: {} in use, at most {most}",
+                super::memory::size(now)
+            ),
+            None => format!("Memory: at most {most}"),
+        }
+    }
+
+    /// Whether every solution could be stored within the cap, as far as is known: the exact
+    /// count, the check's, or the stream's share of the tree searched. The search's share
+    /// weighs each choice's alternatives alike, so it is only asked once the store holds a
+    /// window's worth; a share too small to read says they would not fit.
+    pub(super) fn storing_covers(&self) -> bool {
+        let total = match self.known_total() {
+            Some(n) => n.to_f64().unwrap_or(f64::INFINITY),
+            None if self.store.used_bytes() < self.store.window_bytes() => return true,
+            None if self.live.progress > 0.0 => self.found() as f64 / self.live.progress,
+            None => f64::INFINITY,
+        };
+        self.store.bytes_for(total) <= self.store.cap_bytes() as f64
     }
 
     /// The number of solutions as the headline says it: exact once counted or known.
@@ -134,6 +204,46 @@ pub(super) struct Fetched {
     pub(super) previous: Option<Vec<u8>>,
 }
 
+/// Below this share done, the count's progress says nothing yet: each choice's alternatives
+/// weigh alike in it, and on a giant puzzle the first alternatives take nearly all the time.
+const NO_ESTIMATE_BELOW: f64 = 0.005;
+
+/// "37% done" or, below [`NO_ESTIMATE_BELOW`], "no estimate yet (12 s, 1.2 M nodes)".
+pub(in crate::app) fn count_progress(counted: CountProgress, elapsed: Duration) -> String {
+    if counted.done >= NO_ESTIMATE_BELOW {
+        format!("{:.0}% done", (counted.done * 100.0).floor())
+    } else if counted.nodes == 0 {
+        format!("no estimate yet ({})", seconds(elapsed))
+    } else {
+        format!(
+            "no estimate yet ({}, {} nodes)",
+            seconds(elapsed),
+            compact(counted.nodes)
+        )
+    }
+}
+
+/// "850", "12.5 k", "1.3 M", "4.1 G".
+fn compact(n: u64) -> String {
+    let n = n as f64;
+    match n {
+        ..1e3 => format!("{n:.0}"),
+        ..1e6 => format!("{:.1} k", n / 1e3),
+        ..1e9 => format!("{:.1} M", n / 1e6),
+        _ => format!("{:.1} G", n / 1e9),
+    }
+}
+
+/// "12 s", "3 min", "2 h 01".
+fn seconds(time: Duration) -> String {
+    let s = time.as_secs();
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min", s / 60),
+        _ => format!("{} h {:02}", s / 3600, s / 60 % 60),
+    }
+}
+
 /// How the notice of a fetch begins.
 pub(super) const FETCHING: &str = "Fetching ";
 
@@ -152,6 +262,30 @@ mod tests {
     use std::time::Duration;
 
     use num_bigint::BigUint;
+
+    /// A share done too small to read says so, with the time and the work; a readable one is
+    /// given whole percents, never rounded up to done.
+    #[test]
+    fn the_counts_progress_says_no_estimate_rather_than_zero() {
+        use crate::solve::count::CountProgress;
+        let at = |done, nodes| CountProgress { done, nodes };
+        let progress = super::count_progress;
+        let minutes = Duration::from_secs(671);
+        assert_eq!(
+            progress(at(0.0, 0), Duration::ZERO),
+            "no estimate yet (0 s)"
+        );
+        assert_eq!(
+            progress(at(1e-40, 5_400), minutes),
+            "no estimate yet (11 min, 5.4 k nodes)"
+        );
+        assert_eq!(
+            progress(at(0.001, 12_300_000), Duration::from_secs(7_500)),
+            "no estimate yet (2 h 05, 12.3 M nodes)"
+        );
+        assert_eq!(progress(at(0.376, 9), minutes), "37% done");
+        assert_eq!(progress(at(0.999, 9), minutes), "99% done");
+    }
 
     #[test]
     fn a_long_fetch_says_how_long_it_has_taken() {

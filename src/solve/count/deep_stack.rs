@@ -11,13 +11,13 @@ const STACK_PER_VAR: usize = 2 << 10;
 /// Runs `work` on a thread whose stack fits the recursion over `vars` variables (a deep path on a
 /// big puzzle would overflow an ordinary stack), passing it a progress sink whose reports reach
 /// `progress` on the calling thread.
-pub(crate) fn on_deep_stack<R: Send>(
+pub(crate) fn on_deep_stack<R: Send, P: Send>(
     vars: usize,
-    progress: Option<&mut dyn FnMut(f64)>,
-    work: impl FnOnce(Option<&mut dyn FnMut(f64)>) -> R + Send,
+    progress: Option<&mut dyn FnMut(P)>,
+    work: impl FnOnce(Option<&mut dyn FnMut(P)>) -> R + Send,
 ) -> R {
     let wants_progress = progress.is_some();
-    let (tx, rx) = std::sync::mpsc::channel::<f64>();
+    let (tx, rx) = std::sync::mpsc::channel::<P>();
     // Shared rather than moved, so the work can still run here if no thread can be made.
     let work = Mutex::new(Some(work));
     let take = || work.lock().unwrap_or_else(PoisonError::into_inner).take();
@@ -26,7 +26,7 @@ pub(crate) fn on_deep_stack<R: Send>(
             .name("kakuro-count".into())
             .stack_size((1 << 20) + vars.saturating_mul(STACK_PER_VAR))
             .spawn_scoped(scope, move || {
-                let mut send = |p: f64| {
+                let mut send = |p: P| {
                     let _ = tx.send(p);
                 };
                 let work = take().expect("the work is taken once");

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
-use super::{Cancelled, Counter, Elimination, Plan, REPORT_EVERY, on_deep_stack};
+use super::{Cancelled, CountProgress, Counter, Elimination, Plan, REPORT_EVERY, on_deep_stack};
 use crate::solve::CancelToken;
 use crate::solve::memo::Memo;
 use crate::solve::model::Model;
@@ -51,12 +51,22 @@ impl Solver<'_> {
         &mut self,
         progress: &mut dyn FnMut(f64),
     ) -> Result<BigUint, Cancelled> {
-        self.run_count(Some(progress))
+        self.run_count(Some(&mut |p: CountProgress| progress(p.done)))
+    }
+
+    /// Like [`Solver::count_with_progress`], reporting the nodes visited with the fraction
+    /// (the nodes of both counts while two orders race): where the fraction stands still, as
+    /// on a big puzzle whose first alternatives take nearly all the time, they show the work.
+    pub fn count_with_report(
+        &mut self,
+        report: &mut dyn FnMut(CountProgress),
+    ) -> Result<BigUint, Cancelled> {
+        self.run_count(Some(report))
     }
 
     fn run_count(
         &mut self,
-        mut progress: Option<&mut dyn FnMut(f64)>,
+        mut progress: Option<&mut dyn FnMut(CountProgress)>,
     ) -> Result<BigUint, Cancelled> {
         let start = Instant::now();
         let settings = self.settings();
@@ -71,7 +81,10 @@ impl Solver<'_> {
                 Err(Cancelled) => (Err(Cancelled), self.stats),
                 Ok(true) => {
                     if let Some(progress) = progress.as_mut() {
-                        progress(1.0);
+                        progress(CountProgress {
+                            done: 1.0,
+                            nodes: 0,
+                        });
                     }
                     (Ok(BigUint::ZERO), self.stats)
                 }
@@ -143,7 +156,7 @@ impl Solver<'_> {
         &mut self,
         count: Count,
         settings: Settings,
-        mut progress: Option<&mut dyn FnMut(f64)>,
+        mut progress: Option<&mut dyn FnMut(CountProgress)>,
     ) -> (Result<BigUint, Cancelled>, Stats) {
         let other = match self.memo.elimination() {
             Elimination::MinDegree => Elimination::MinFill,
@@ -184,13 +197,16 @@ impl Solver<'_> {
                 // Held until the rival starts or will not: then the racers' ends close the channel.
                 let (mut tx, mut rival) = (Some(tx), Some(rival));
                 let (mut shown, mut shown_at) = (0.0, Instant::now());
+                let mut nodes = [0; 2];
                 loop {
                     let mut grew = false;
                     match rx.recv_timeout(RACE_POLL) {
-                        Ok(Report::Progress(p)) => {
-                            // Both estimate the same search space: the further one is shown.
-                            grew = p > shown;
-                            shown = p.max(shown);
+                        Ok(Report::Progress(i, p)) => {
+                            // Both estimate the same search space: the further one is shown,
+                            // with the work of both.
+                            grew = p.done > shown;
+                            shown = p.done.max(shown);
+                            nodes[i] = p.nodes;
                         }
                         Ok(Report::Done(i, counted)) => {
                             if first.is_none() && counted.0.is_ok() {
@@ -213,7 +229,10 @@ impl Solver<'_> {
                         && (grew || shown_at.elapsed() >= REPORT_EVERY)
                     {
                         shown_at = Instant::now();
-                        sink(shown);
+                        sink(CountProgress {
+                            done: shown,
+                            nodes: nodes[0] + nodes[1],
+                        });
                     }
                     if self.cancel.is_cancelled() {
                         // The racers see it themselves; no rival starts now.
@@ -295,10 +314,12 @@ impl<'m> Racer<'m> {
             .name("kakuro-race".into())
             .spawn_scoped(scope, move || {
                 let reports = tx.clone();
-                let mut report = |p: f64| {
-                    let _ = reports.send(Report::Progress(p));
+                let mut report = |p: CountProgress| {
+                    let _ = reports.send(Report::Progress(i, p));
                 };
-                let sink = self.progress.then_some(&mut report as &mut dyn FnMut(f64));
+                let sink = self
+                    .progress
+                    .then_some(&mut report as &mut dyn FnMut(CountProgress));
                 // Caught and sent, so that the race stops the rival at once: the scope would
                 // only tell of it once both had ended, and without the panic's message.
                 let counted = panic::catch_unwind(AssertUnwindSafe(|| {
@@ -329,7 +350,8 @@ const RACE_POLL: Duration = Duration::from_millis(20);
 
 /// What a racing count sends the thread that waits on it.
 enum Report {
-    Progress(f64),
+    /// Count `i`'s progress.
+    Progress(usize, CountProgress),
     Done(usize, (Result<BigUint, Cancelled>, Stats)),
     /// The count panicked with this payload.
     Panicked(Box<dyn Any + Send>),
@@ -349,7 +371,7 @@ type Count = fn(
     &mut Memo,
     &CancelToken,
     Settings,
-    Option<&mut dyn FnMut(f64)>,
+    Option<&mut dyn FnMut(CountProgress)>,
 ) -> (Result<BigUint, Cancelled>, Stats);
 
 /// Counts every variable from the root state with `memo`'s counts and plan (making the plan if
@@ -359,7 +381,7 @@ fn count_from_root(
     memo: &mut Memo,
     cancel: &CancelToken,
     settings: Settings,
-    progress: Option<&mut dyn FnMut(f64)>,
+    progress: Option<&mut dyn FnMut(CountProgress)>,
 ) -> (Result<BigUint, Cancelled>, Stats) {
     on_deep_stack(model.vars, progress, |sink| {
         let mut stats = Stats {
@@ -370,7 +392,10 @@ fn count_from_root(
         if propagate_all(model, &mut state).is_err() {
             stats.propagations = state.revisions;
             if let Some(sink) = sink {
-                sink(1.0);
+                sink(CountProgress {
+                    done: 1.0,
+                    nodes: 0,
+                });
             }
             return (Ok(BigUint::ZERO), stats);
         }
@@ -613,7 +638,7 @@ mod tests {
         memo: &mut Memo,
         cancel: &CancelToken,
         settings: Settings,
-        progress: Option<&mut dyn FnMut(f64)>,
+        progress: Option<&mut dyn FnMut(CountProgress)>,
     ) -> (Result<BigUint, Cancelled>, Stats) {
         if memo.elimination() == Elimination::MinFill {
             panic!("min-fill's bug");
