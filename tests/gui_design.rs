@@ -277,13 +277,28 @@ fn save_in_the_unsaved_changes_prompt_offers_ron_for_typed_digits() {
     h.get_by_label("New puzzle");
 }
 
-/// One Enter creates the new puzzle, even with the board (clicked before) holding the keyboard.
+/// One Enter creates the new puzzle: on a size just typed into its field (which takes the
+/// number as the Enter lets go of it), and with the board (clicked before) holding the keyboard.
 #[test]
-fn one_enter_creates_the_new_puzzle_after_a_click_on_the_board() {
+fn one_enter_creates_the_new_puzzle() {
+    let mut h = app_with(None);
+    key(&mut h, Key::N, Modifiers::COMMAND);
+    h.get_by_role_and_label(egui::Role::SpinButton, "Width")
+        .click();
+    settle(&mut h);
+    for _ in 0..3 {
+        key(&mut h, Key::Backspace, Modifiers::NONE);
+    }
+    text(&mut h, "12");
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    assert!(h.query_by_label("New puzzle").is_none(), "one Enter did it");
+    assert_eq!(h.state().grid().width(), 12);
+
     let mut h = app_with(None);
     click(&mut h, "r2c2, white cell");
+    // Whatever the click did (a tool that draws walls the cell), nothing is left to save.
+    key(&mut h, Key::Z, Modifiers::COMMAND);
     key(&mut h, Key::N, Modifiers::COMMAND);
-    h.get_by_label("New puzzle");
     key(&mut h, Key::Enter, Modifiers::NONE);
     assert!(h.query_by_label("New puzzle").is_none(), "one Enter did it");
     assert_eq!(h.state().window_title(), "untitled — Kakuro");

@@ -474,7 +474,8 @@ impl BoardView {
         }
         let rect = self.cell_rect(pos);
         let width = (self.cell * 0.08).clamp(2.0, 4.0);
-        if editor.tool != Tool::Draw && !editor.grid().is_white(pos) {
+        // The half of a wall that typing goes into, in the tool made for typing clues.
+        if editor.tool == Tool::Clues && !editor.grid().is_white(pos) {
             let [tl, tr, bl, br] = [
                 rect.left_top(),
                 rect.right_top(),

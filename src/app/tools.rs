@@ -94,7 +94,7 @@ impl KakuroApp {
                         .clue(dir)
                         .map_or_else(|| "—".to_string(), |c| c.to_string());
                     let mut text = RichText::new(format!("{dir}: {clue}"));
-                    if self.editor.field == dir && self.editor.tool != Tool::Draw {
+                    if self.editor.field == dir && self.editor.tool == Tool::Clues {
                         text = text.strong().color(ui.visuals().selection.stroke.color);
                     }
                     ui.label(text);
