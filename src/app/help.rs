@@ -38,7 +38,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("F5, Esc", "solve, stop"),
     (
-        "Ctrl+←, Ctrl+→, Home, End, PgUp, PgDn",
+        "Ctrl+Left, Ctrl+Right, Home, End, PgUp, PgDn",
         "previous, next, first, last solution, ±1000 (while solutions are shown; ⌘ for Ctrl on a Mac)",
     ),
     (
