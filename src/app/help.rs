@@ -39,7 +39,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F5, Esc", "solve, stop"),
     (
         "Ctrl+Left, Ctrl+Right, Home, End, PgUp, PgDn",
-        "previous, next, first, last solution, ±1000 (while solutions are shown; ⌘ for Ctrl on a Mac)",
+        "previous, next, first, last solution, ±1000 (while solutions are shown; Cmd for Ctrl on a Mac)",
     ),
     (
         "F6, F7, F8",
