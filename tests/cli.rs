@@ -302,6 +302,146 @@ fn check_says_unique_none_or_multiple_with_its_exit_code() {
     }
 }
 
+/// An 8 × 8 block whose rows miss the digits 1–8 and whose columns miss 1–6, 6 and 9: no
+/// solution, by counting the 9s.
+const PIGEONHOLE: &str = "\
+\\   44\\ 43\\ 42\\ 41\\ 40\\ 39\\ 39\\ 36\\
+\\44 __  __  __  __  __  __  __  __
+\\43 __  __  __  __  __  __  __  __
+\\42 __  __  __  __  __  __  __  __
+\\41 __  __  __  __  __  __  __  __
+\\40 __  __  __  __  __  __  __  __
+\\39 __  __  __  __  __  __  __  __
+\\38 __  __  __  __  __  __  __  __
+\\37 __  __  __  __  __  __  __  __
+";
+
+#[test]
+fn check_refutes_a_block_whose_rows_and_columns_miss_other_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "pigeonhole.kakuro", PIGEONHOLE.as_bytes());
+    // Well within the default limit: a check that cannot count the digits says "unknown".
+    let start = std::time::Instant::now();
+    let run = kakuro(&["check", &file]);
+    assert_eq!(run.stdout, "none\n", "stderr: {}", run.stderr);
+    assert_eq!(run.code, 1);
+    assert!(start.elapsed() < std::time::Duration::from_secs(8));
+    for command in ["solve", "count"] {
+        let run = kakuro(&[command, &file, "--max-seconds", "60"]);
+        assert_eq!(
+            run.code,
+            if command == "solve" { 1 } else { 0 },
+            "{command}"
+        );
+        run.assert_clean_stderr();
+    }
+}
+
+/// A 30 × 100 grid at 25% walls written to a fresh folder: solutions come at once, but its
+/// count (one part of ~2,000 cells) would take hours.
+fn dense_file(dir: &tempfile::TempDir) -> String {
+    let grid = kakuro::solve::generate::random_grid(100, 30, 0.25, 9);
+    temp_file(
+        dir,
+        "dense.kakuro",
+        kakuro::format::kakuro_text::write(&grid).as_bytes(),
+    )
+}
+
+#[test]
+fn count_past_its_time_limit_says_unknown_with_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dense_file(&dir);
+    for json in [false, true] {
+        let mut args = vec!["count", &file, "--max-seconds", "0.5"];
+        if json {
+            args.push("--json");
+        }
+        let run = kakuro(&args);
+        assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+        assert_eq!(run.stdout, "");
+        run.assert_clean_stderr();
+        assert_eq!(
+            run.stderr,
+            format!(
+                "kakuro: {file}: unknown after 0.5 s: the count did not finish \
+                 (--max-seconds sets the limit)\n"
+            )
+        );
+    }
+}
+
+#[test]
+fn solve_past_its_time_limit_says_unknown_with_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dense_file(&dir);
+    // Far less time than the root's propagation takes: nothing listed.
+    let run = kakuro(&["solve", &file, "--max-seconds", "0.000001"]);
+    assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "kakuro: {file}: unknown after 0.000001 s: no solution found yet \
+             (--max-seconds sets the limit)\n"
+        )
+    );
+    // A pick needs the count first.
+    let run = kakuro(&["solve", &file, "--nth", "2", "--max-seconds", "0.5"]);
+    assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "kakuro: {file}: unknown after 0.5 s: no solution picked yet \
+             (--max-seconds sets the limit)\n"
+        )
+    );
+    // A 9 × 9 block without sums: solutions at once, far too many to count. The JSON
+    // object keeps the solutions listed, is not complete, and has no count.
+    let mut blank = String::from("\\ \\ \\ \\ \\ \\ \\ \\ \\ \\\n");
+    for _ in 0..9 {
+        blank.push_str("\\ __ __ __ __ __ __ __ __ __\n");
+    }
+    let file = temp_file(&dir, "blank.kakuro", blank.as_bytes());
+    let run = kakuro(&[
+        "solve",
+        &file,
+        "--json",
+        "--limit",
+        "3",
+        "--max-seconds",
+        "0.5",
+    ]);
+    assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+    let json = run.json();
+    assert_eq!(json["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(json["complete"], false);
+    assert!(json["count"].is_null(), "{json}");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "kakuro: {file}: unknown after 0.5 s: 3 solutions listed, there may be more \
+             (--max-seconds sets the limit)\n"
+        )
+    );
+}
+
+#[test]
+fn check_past_its_time_limit_says_unknown_with_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dense_file(&dir);
+    // Far less time than the root's propagation takes.
+    let run = kakuro(&["check", &file, "--max-seconds", "0.000001"]);
+    assert_eq!(run.stdout, "unknown after 0.000001 s\n", "{}", run.stderr);
+    assert_eq!(run.code, 3);
+    assert_eq!(run.stderr, "");
+    // A limit must be above 0 (a usage error, as clap words them).
+    let run = kakuro(&["check", &file, "--max-seconds", "0"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("above 0"), "{}", run.stderr);
+}
+
 #[test]
 fn check_lists_warnings_with_their_places_before_the_verdict() {
     let run = kakuro(&["check", "puzzles/millions.kakuro"]);
@@ -1254,4 +1394,9 @@ fn check_and_solve_help_give_their_exit_codes() {
         solve.contains("Exit code: 0 solved, 1 no solution, 2 invalid file or usage."),
         "{solve}"
     );
+    for help in [&check, &solve, &flat(&["count", "--help"])] {
+        assert!(help.contains("Exit code 3: "), "{help}");
+        assert!(help.contains("--max-seconds <S>"), "{help}");
+    }
+    assert!(check.contains("[default: 10]"), "{check}");
 }

@@ -415,6 +415,105 @@ fn searched_out_states_are_not_searched_again() {
     assert!(nodes < 10_000, "30x30 seed 12: {nodes} nodes");
 }
 
+// ---------------------------------------------------------------- the digits' tally
+
+/// An 8 × 8 block whose rows miss the digits 1–8 and whose columns miss 1–6, 6 and 9: the
+/// totals agree, but 9 is needed in all eight rows and fits in only seven columns.
+const PIGEONHOLE: &str = "\
+\\   44\\ 43\\ 42\\ 41\\ 40\\ 39\\ 39\\ 36\\
+\\44 __  __  __  __  __  __  __  __
+\\43 __  __  __  __  __  __  __  __
+\\42 __  __  __  __  __  __  __  __
+\\41 __  __  __  __  __  __  __  __
+\\40 __  __  __  __  __  __  __  __
+\\39 __  __  __  __  __  __  __  __
+\\38 __  __  __  __  __  __  __  __
+\\37 __  __  __  __  __  __  __  __
+";
+
+#[test]
+fn a_block_whose_rows_and_columns_miss_other_digits_is_refuted_at_once() {
+    let puzzle = Puzzle::from_grid(&parse_text(PIGEONHOLE)).unwrap();
+    // A search that cannot refute it runs for minutes: the deadline makes that a failure.
+    let token = CancelToken::new().with_deadline(Duration::from_secs(60));
+    let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
+    assert_eq!(solver.uniqueness(), Some(Uniqueness::None));
+    // Refuted at the root: no decision, no backtrack.
+    assert_eq!((solver.stats().guesses, solver.stats().backtracks), (0, 0));
+    assert_eq!(solver.first(), None);
+    assert_eq!(solver.stats().guesses, 0);
+    assert_eq!(solver.count(), Ok(num_bigint::BigUint::ZERO));
+    assert!(!token.is_cancelled());
+}
+
+prop_compose! {
+    /// Small grids, nearly all white, every run with a random sum (or now and then none):
+    /// many have no solution, often for a reason only counting digits shows.
+    fn dense_random_sums()(
+        seed in any::<u64>(),
+        w in 2usize..=6,
+        h in 2usize..=6,
+        white in 0.8f64..1.0,
+        no_sum in prop_oneof![Just(0.0), Just(0.1)],
+    ) -> Grid {
+        random_small_grid(seed, w, h, white, true, no_sum)
+    }
+}
+
+/// The stream with the order fixed as plain, the digits' tally checked at every decision
+/// (`after` 0) or only at the root (`u64::MAX`); `None` past a deadline.
+fn tallied_stream(puzzle: &Puzzle, after: u64) -> Option<(Vec<Vec<u8>>, Outcome)> {
+    let token = CancelToken::new().with_deadline(Duration::from_secs(5));
+    let (out, outcome) = stream_tuned(puzzle, 3000, |s| {
+        s.with_cancel(token)
+            .with_anchor_after(u64::MAX)
+            .with_tally_after(after)
+    });
+    (outcome != Outcome::Cancelled).then_some((out, outcome))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Checking each decision against the digits' tally cuts only solution-free subtrees: the
+    /// stream is the same, in the same order, and brute force's; "none, unique or multiple"
+    /// and the count agree with brute force, whether the stream or probes (which check the
+    /// tally too) answer.
+    #[test]
+    fn the_tally_keeps_the_stream_and_the_verdict(grid in dense_random_sums()) {
+        let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+            return Ok(());
+        };
+        let Some(expected) = brute_force(&puzzle, 3000) else {
+            return Ok(());
+        };
+        let tallied = tallied_stream(&puzzle, 0).expect("the tallied stream ends");
+        prop_assert_eq!(tallied.1, Outcome::Complete);
+        let found: HashSet<Vec<u8>> = tallied.0.iter().cloned().collect();
+        prop_assert_eq!(&found, &expected);
+        if let Some(plain) = tallied_stream(&puzzle, u64::MAX) {
+            prop_assert_eq!(&tallied, &plain);
+        }
+        for after in [0, 1, u64::MAX] {
+            let verdict = Solver::new(&puzzle)
+                .with_probes_after(after)
+                .with_tally_after(0)
+                .uniqueness()
+                .expect("not cancelled");
+            match verdict {
+                Uniqueness::None => prop_assert!(expected.is_empty(), "after {}", after),
+                Uniqueness::Unique(s) => {
+                    prop_assert_eq!(expected.len(), 1, "after {}", after);
+                    prop_assert!(expected.contains(&s.digits));
+                }
+                Uniqueness::Multiple => prop_assert!(expected.len() > 1, "after {}", after),
+            }
+        }
+        let counted = Solver::new(&puzzle).count().unwrap();
+        prop_assert_eq!(counted, num_bigint::BigUint::from(expected.len()));
+    }
+}
+
 // ---------------------------------------------------------------- probes
 
 /// `any()` and `uniqueness()` with the stream giving way to probes after `after` backtracks.

@@ -23,6 +23,9 @@ const STREAMED: u64 = 100_000;
 /// "at least", and the core and the memory are free again (Solve counts without a limit).
 const COUNT_FOR: Duration = Duration::from_secs(10);
 const COUNT_MEMORY: usize = 64 << 20;
+/// How long the check searches for its verdict (and, once it has one, for the cells that
+/// vary): past it the designer hears "unknown" or "at least" rather than watch it spin.
+const VERDICT_FOR: Duration = Duration::from_secs(10);
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +36,11 @@ pub enum Verdict {
     NoSolution,
     /// Exactly one solution.
     Unique,
+    /// No verdict within this time (see [`VERDICT_FOR`]).
+    Unknown {
+        /// How long the check searched.
+        after: Duration,
+    },
     /// Several solutions.
     Several {
         /// How many there are, or at least.
@@ -57,6 +65,10 @@ impl Verdict {
             Verdict::Invalid => "Fix the errors to check the solutions".into(),
             Verdict::NoSolution => "No solution".into(),
             Verdict::Unique => "Unique solution".into(),
+            Verdict::Unknown { after } => format!(
+                "Unknown after {} s (Solve searches without a limit)",
+                after.as_secs_f64()
+            ),
             Verdict::Several {
                 count,
                 exact,
@@ -215,7 +227,7 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
     let token = cancel.clone();
     let (sender, receiver) = channel();
     let handle = background::spawn("kakuro-check", move || {
-        check(&puzzle, &token, COUNT_FOR, &mut |verdict| {
+        check(&puzzle, &token, VERDICT_FOR, COUNT_FOR, &mut |verdict| {
             let _ = sender.send(verdict);
             ctx.request_repaint();
         });
@@ -231,14 +243,16 @@ fn start(puzzle: Puzzle, generation: u64, ctx: egui::Context) -> std::io::Result
 /// Checks `puzzle`, telling `report` what it knows as it learns it: the first [`STREAMED`]
 /// solutions and where they differ (if the stream gets lost first, none, one or several by any
 /// two solutions before that); then, if there are more, every cell that can differ and the
-/// exact count. Reports nothing more once cancelled.
+/// exact count. Reports nothing more once cancelled. Past `verdict_for`, says "unknown", or
+/// "at least" as many solutions as it found, and stops; the count has `count_for` of its own.
 fn check(
     puzzle: &Puzzle,
     cancel: &CancelToken,
+    verdict_for: Duration,
     count_for: Duration,
     report: &mut dyn FnMut(Verdict),
 ) {
-    check_guided(puzzle, cancel, count_for, true, report);
+    check_guided(puzzle, cancel, verdict_for, count_for, true, report);
 }
 
 /// [`check`], with the stream `guided` (checking its branches when it thrashes, and its order
@@ -247,10 +261,15 @@ fn check(
 fn check_guided(
     puzzle: &Puzzle,
     cancel: &CancelToken,
+    verdict_for: Duration,
     count_for: Duration,
     guided: bool,
     report: &mut dyn FnMut(Verdict),
 ) {
+    // The searches before the count stop at the edit (`cancel`) or at the time limit; only
+    // the limit has something to say.
+    let timed = cancel.with_deadline(verdict_for);
+    let out_of_time = || !cancel.is_cancelled() && timed.is_cancelled();
     let (guide_after, anchor_after) = if guided {
         (GUIDE_AFTER, ANCHOR_AFTER)
     } else {
@@ -269,12 +288,23 @@ fn check_guided(
             .collect(),
         all_varies,
     };
+    // Out of time after `count` solutions: as many as that, or nothing known.
+    let late = |count: u64, seen: &[u16]| {
+        if count < 2 {
+            return Verdict::Unknown { after: verdict_for };
+        }
+        let mut verdict = several(count.into(), false, seen, false);
+        if let Verdict::Several { gave_up, .. } = &mut verdict {
+            *gave_up = true;
+        }
+        verdict
+    };
     // Per cell, the digits it takes in the solutions seen so far.
     let mut seen = vec![0u16; puzzle.cells().len()];
     let mut count = 0u64;
     let stream = |seen: &mut Vec<u16>, count: &mut u64, give_up: u64| {
         Solver::new(puzzle)
-            .with_cancel(cancel.clone())
+            .with_cancel(timed.clone())
             .with_give_up_after(give_up)
             .with_guide_after(guide_after)
             .with_anchor_after(anchor_after)
@@ -289,10 +319,13 @@ fn check_guided(
             })
     };
     let mut outcome = stream(&mut seen, &mut count, PROBES_AFTER);
-    if outcome == Outcome::Cancelled && !cancel.is_cancelled() {
+    if outcome == Outcome::Cancelled && !timed.is_cancelled() {
         // The streamed order is lost in this grid (a dense one): say none, one or several at
         // once by any two solutions, then stream on without a limit.
-        let Some(two) = Solver::new(puzzle).with_cancel(cancel.clone()).some(2) else {
+        let Some(two) = Solver::new(puzzle).with_cancel(timed.clone()).some(2) else {
+            if out_of_time() {
+                report(late(0, &seen));
+            }
             return;
         };
         match two.len() {
@@ -306,8 +339,12 @@ fn check_guided(
         report(several(2u32.into(), false, &seen, false));
         count = 0;
         outcome = stream(&mut seen, &mut count, u64::MAX);
+        if outcome == Outcome::Cancelled && out_of_time() {
+            return report(late(count.max(2), &seen));
+        }
     }
     match (outcome, count) {
+        (Outcome::Cancelled, _) if out_of_time() => return report(late(count, &seen)),
         (Outcome::Cancelled, _) => return,
         (_, 0) => return report(Verdict::NoSolution),
         (_, 1) => return report(Verdict::Unique),
@@ -321,11 +358,14 @@ fn check_guided(
             continue;
         }
         let other = Solver::new(puzzle)
-            .with_cancel(cancel.clone())
+            .with_cancel(timed.clone())
             .with_candidates(CellId(i as u32), !seen[i])
             .any();
         if cancel.is_cancelled() {
             return;
+        }
+        if out_of_time() {
+            return report(late(count, &seen));
         }
         if let Some(solution) = other {
             debug_assert_ne!(
@@ -374,6 +414,10 @@ fn note(seen: &mut [u16], digits: &[u8]) {
 mod tests {
     use super::*;
 
+    /// A time limit that a loaded machine's debug build does not reach either: these tests
+    /// are about what the check says, not when.
+    const PATIENT: Duration = Duration::from_secs(600);
+
     fn load(path: &str) -> Puzzle {
         let text = std::fs::read_to_string(path).unwrap();
         let doc = crate::format::parse(&text, crate::format::Format::Kakuro)
@@ -384,9 +428,13 @@ mod tests {
 
     fn verdicts(path: &str) -> Vec<Verdict> {
         let mut out = Vec::new();
-        check(&load(path), &CancelToken::new(), COUNT_FOR, &mut |v| {
-            out.push(v)
-        });
+        check(
+            &load(path),
+            &CancelToken::new(),
+            PATIENT,
+            COUNT_FOR,
+            &mut |v| out.push(v),
+        );
         out
     }
 
@@ -398,7 +446,7 @@ mod tests {
         let (sender, receiver) = channel();
         let token = cancel.clone();
         let worker = std::thread::spawn(move || {
-            check_guided(&puzzle, &token, COUNT_FOR, guided, &mut |v| {
+            check_guided(&puzzle, &token, PATIENT, COUNT_FOR, guided, &mut |v| {
                 let _ = sender.send(v);
             });
         });
@@ -478,12 +526,40 @@ mod tests {
     }
 
     #[test]
+    fn a_check_out_of_time_says_unknown() {
+        let puzzle = load("puzzles/wikipedia.kakuro");
+        let mut out = Vec::new();
+        check(
+            &puzzle,
+            &CancelToken::new(),
+            Duration::ZERO,
+            COUNT_FOR,
+            &mut |v| out.push(v),
+        );
+        assert_eq!(
+            out,
+            vec![Verdict::Unknown {
+                after: Duration::ZERO
+            }]
+        );
+        assert!(out[0].is_final());
+        assert_eq!(
+            out[0].summary(),
+            "Unknown after 0 s (Solve searches without a limit)"
+        );
+        let in_ten = Verdict::Unknown { after: VERDICT_FOR };
+        assert!(in_ten.summary().starts_with("Unknown after 10 s"));
+    }
+
+    #[test]
     fn a_cancelled_check_says_nothing() {
         let puzzle = load("puzzles/millions.kakuro");
         let cancel = CancelToken::new();
         cancel.cancel();
         let mut out = Vec::new();
-        check(&puzzle, &cancel, COUNT_FOR, &mut |v| out.push(v));
+        check(&puzzle, &cancel, VERDICT_FOR, COUNT_FOR, &mut |v| {
+            out.push(v)
+        });
         assert!(out.is_empty());
     }
 
@@ -529,6 +605,7 @@ mod tests {
         check(
             &puzzle,
             &CancelToken::new(),
+            PATIENT,
             Duration::from_millis(300),
             &mut |v| out.push(v),
         );

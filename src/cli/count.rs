@@ -1,26 +1,30 @@
-//! `kakuro count FILE [--json]`: the exact number of solutions, by counting independent parts
-//! separately (never by listing the solutions).
+//! `kakuro count FILE [--json] [--max-seconds S]`: the exact number of solutions, by counting
+//! independent parts separately (never by listing the solutions), or "unknown after S s" on
+//! stderr when that takes longer.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use kakuro::{Puzzle, Solver};
+use kakuro::{CancelToken, Puzzle, Solver};
 use num_bigint::BigUint;
 
 use super::busy::QUIET_FOR;
 use super::input::PuzzleFile;
-use super::{json, output};
+use super::{EXIT_UNKNOWN, budget, json, output};
 
-/// Prints the count: the number alone (text), or `{"count": "K", "seconds": S}`.
-pub fn run(path: &Path, as_json: bool) -> Result<ExitCode> {
+/// Prints the count: the number alone (text), or `{"count": "K", "seconds": S}`; past `max`,
+/// nothing on stdout and "unknown after S s" on stderr (exit 3).
+pub fn run(path: &Path, as_json: bool, max: Option<Duration>) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
     let start = Instant::now();
-    let count = exact_count(&puzzle)?;
+    let Some(count) = exact_count(&puzzle, budget::token(max)) else {
+        return Ok(out_of_time(&file.name, max, "the count did not finish"));
+    };
     let seconds = start.elapsed().as_secs_f64();
     let mut out = output::stdout();
     if as_json {
@@ -32,14 +36,23 @@ pub fn run(path: &Path, as_json: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The exact number of solutions of a puzzle.
-pub fn exact_count(puzzle: &Puzzle) -> Result<BigUint> {
-    count_with_bar(&mut Solver::new(puzzle).counting_only())
+/// Says on stderr that `max` ran out before the answer (`what` happened), and returns exit
+/// code 3.
+pub fn out_of_time(name: &str, max: Option<Duration>, what: &str) -> ExitCode {
+    let after = max.map_or_else(|| "unknown".into(), budget::unknown_after);
+    eprintln!("kakuro: {name}: {after}: {what} (--max-seconds sets the limit)");
+    ExitCode::from(EXIT_UNKNOWN)
+}
+
+/// The exact number of solutions of a puzzle; `None` when `cancel` (a deadline) stopped it.
+pub fn exact_count(puzzle: &Puzzle, cancel: CancelToken) -> Option<BigUint> {
+    count_with_bar(&mut Solver::new(puzzle).counting_only().with_cancel(cancel))
 }
 
 /// Counts with `solver` (which keeps what it learned for `nth`), showing a progress bar on
-/// stderr when the count takes a while and stderr is a terminal.
-pub fn count_with_bar(solver: &mut Solver<'_>) -> Result<BigUint> {
+/// stderr when the count takes a while and stderr is a terminal; `None` when the solver's
+/// token (a deadline) stopped it.
+pub fn count_with_bar(solver: &mut Solver<'_>) -> Option<BigUint> {
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let mut bar: Option<ProgressBar> = None;
@@ -53,8 +66,8 @@ pub fn count_with_bar(solver: &mut Solver<'_>) -> Result<BigUint> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    // The command line never cancels; a cancelled count would be a bug worth naming.
-    counted.map_err(|e| anyhow!("{e}"))
+    // Only a deadline cancels on the command line.
+    counted.ok()
 }
 
 fn new_bar() -> ProgressBar {

@@ -82,6 +82,12 @@ impl SolutionsWriter {
         Ok(())
     }
 
+    /// Closes the array and the object when the count is not known (`--max-seconds` ran out):
+    /// `"complete":false,"count":null`.
+    pub fn finish_uncounted(self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "],\"complete\":false,\"count\":null}}")
+    }
+
     /// Closes the array and the object.
     pub fn finish(self, out: &mut impl Write, complete: bool, count: &BigUint) -> io::Result<()> {
         let count = serde_json::to_string(&count.to_string())?;

@@ -4,6 +4,7 @@
 //! outside the project parse them.
 
 mod bench;
+mod budget;
 mod busy;
 mod check;
 mod convert;
@@ -28,6 +29,8 @@ use num_bigint::BigUint;
 pub const EXIT_NO: u8 = 1;
 /// Exit code for an invalid file or usage (clap uses it for usage errors too).
 pub const EXIT_INVALID: u8 = 2;
+/// Exit code for "unknown": `--max-seconds` ran out before the answer was complete.
+pub const EXIT_UNKNOWN: u8 = 3;
 
 /// Kakuro studio: design, solve, count and check Kakuro puzzles.
 ///
@@ -67,7 +70,8 @@ pub enum Command {
     /// Print every solution (or the first N, or solution #K, or a random one) in the .kakuro
     /// layout, or as JSON.
     ///
-    /// Exit code: 0 solved, 1 no solution, 2 invalid file or usage. With no solution, --json
+    /// Exit code: 0 solved, 1 no solution, 2 invalid file or usage. Exit code 3: stopped by
+    /// --max-seconds (what was printed is right, but may not be all). With no solution, --json
     /// still prints its object, with no solutions and a count of 0.
     Solve {
         /// The puzzle file (`-` reads standard input).
@@ -87,23 +91,43 @@ pub enum Command {
         /// Print one JSON object: {"width","height","solutions","complete","count"}.
         #[arg(long)]
         json: bool,
+        /// Stop after this many seconds and say "unknown after S s" on stderr (exit 3);
+        /// without it, no limit.
+        #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
+        max_seconds: Option<Duration>,
     },
     /// Print the exact number of solutions.
+    ///
+    /// Exit code: 0 counted, 2 invalid file or usage. Exit code 3: stopped by --max-seconds.
     Count {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Print {"count": "K", "seconds": S}.
         #[arg(long)]
         json: bool,
+        /// Stop after this many seconds and say "unknown after S s" on stderr (exit 3);
+        /// without it, no limit.
+        #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
+        max_seconds: Option<Duration>,
     },
     /// List the file's problems, then say `none`, `unique` or `multiple` (exit 0 only for unique).
     ///
     /// Warnings go to stdout before the verdict; errors go to stderr, with no verdict.
     ///
-    /// Exit code: 0 unique, 1 none or multiple, 2 invalid file or usage.
+    /// Exit code: 0 unique, 1 none or multiple, 2 invalid file or usage. Exit code 3: unknown
+    /// (the last line is then "unknown after S s").
     Check {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
+        /// Give up after this many seconds, with the verdict "unknown after S s".
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "10",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
     },
     /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg.
     ///
@@ -166,13 +190,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             random,
             seed,
             json,
+            max_seconds,
         } => match (nth, random) {
-            (Some(k), _) => solve::run_one(&file, &solve::Pick::Nth(k), json),
-            (None, true) => solve::run_one(&file, &solve::Pick::Random(seed), json),
-            (None, false) => solve::run(&file, limit, json),
+            (Some(k), _) => solve::run_one(&file, &solve::Pick::Nth(k), json, max_seconds),
+            (None, true) => solve::run_one(&file, &solve::Pick::Random(seed), json, max_seconds),
+            (None, false) => solve::run(&file, limit, json, max_seconds),
         },
-        Command::Count { file, json } => count::run(&file, json),
-        Command::Check { file } => check::run(&file),
+        Command::Count {
+            file,
+            json,
+            max_seconds,
+        } => count::run(&file, json, max_seconds),
+        Command::Check { file, max_seconds } => check::run(&file, max_seconds),
         Command::Convert { input, output } => convert::run(&input, &output),
         Command::Pe424 { file } => pe424::run(&file),
         Command::Bench {

@@ -1,12 +1,15 @@
 //! `kakuro solve FILE [--limit N] [--json]`: solutions as they are found, in the `.kakuro`
 //! layout separated by blank lines, or as one JSON object. With `--nth K` or `--random
 //! [--seed S]`, one solution picked by its place in that listing, without listing the others
-//! (counting them first, but for the first solution in text, which needs no count).
+//! (counting them first, but for the first solution in text, which needs no count). With
+//! `--max-seconds S`, a search that takes longer stops and says "unknown after S s" on stderr
+//! (exit 3), after whatever it listed.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use kakuro::format::kakuro_text;
@@ -16,10 +19,10 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::busy::with_spinner;
-use super::count::{count_with_bar, exact_count};
+use super::count::{count_with_bar, exact_count, out_of_time};
 use super::input::PuzzleFile;
 use super::json::SolutionsWriter;
-use super::{EXIT_NO, Failure, output};
+use super::{EXIT_NO, Failure, budget, output};
 
 /// Which single solution to print instead of the listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,15 +33,21 @@ pub enum Pick {
     Random(Option<u64>),
 }
 
-/// Prints the one solution `pick` names: text, or the `--json` object with it alone.
-pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
+/// Prints the one solution `pick` names: text, or the `--json` object with it alone; past
+/// `max`, "unknown after S s" on stderr (exit 3).
+pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
-    let mut solver = Solver::new(&puzzle);
+    let token = budget::token(max);
+    let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
+    let late = || out_of_time(&file.name, max, "no solution picked yet");
     if !as_json && *pick == Pick::Nth(BigUint::from(1u32)) {
         // Solution #1 is the listing's first: no count needed, and a dense grid's count can
         // take hours where its first solution takes milliseconds.
         let Some(solution) = solver.first() else {
+            if token.is_cancelled() {
+                return Ok(late());
+            }
             return Ok(no_solution(&file));
         };
         let mut out = output::stdout();
@@ -46,7 +55,9 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let count = count_with_bar(&mut solver)?;
+    let Some(count) = count_with_bar(&mut solver) else {
+        return Ok(late());
+    };
     if count == BigUint::ZERO {
         // The same answer as the listing's: scripts read one shape whatever the options.
         if as_json {
@@ -57,7 +68,7 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
         }
         return Ok(no_solution(&file));
     }
-    let solution = match pick {
+    let picked = match pick {
         Pick::Nth(k) if *k == BigUint::ZERO => {
             return Err(usage(&file, "solutions are numbered from 1".into()));
         }
@@ -82,8 +93,12 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool) -> Result<ExitCode> {
             };
             with_spinner("finding a random solution", || solver.random(&mut rng))
         }
+    };
+    if picked.is_none() && token.is_cancelled() {
+        return Ok(late());
     }
-    .ok_or_else(|| anyhow!("the solution picked below the count was not found"))?;
+    let solution =
+        picked.ok_or_else(|| anyhow!("the solution picked below the count was not found"))?;
     let mut out = output::stdout();
     if as_json {
         let mut json = SolutionsWriter::start(&mut out, puzzle.width(), puzzle.height())?;
@@ -110,8 +125,14 @@ fn usage(file: &PuzzleFile, message: String) -> anyhow::Error {
     .into()
 }
 
-/// Streams the solutions to stdout; exit 1 when the puzzle has none.
-pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
+/// Streams the solutions to stdout; exit 1 when the puzzle has none, 3 when `max` ran out
+/// first (the `--json` object then says `"complete":false,"count":null`).
+pub fn run(
+    path: &Path,
+    limit: Option<u64>,
+    as_json: bool,
+    max: Option<Duration>,
+) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
     let mut out = output::stdout();
@@ -126,37 +147,59 @@ pub fn run(path: &Path, limit: Option<u64>, as_json: bool) -> Result<ExitCode> {
     };
     let mut listed = 0u64;
     let mut failed = None;
-    let outcome = Solver::new(&puzzle).for_each(|solution| {
-        let written = match &mut json {
-            Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
-            None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
-        };
-        if let Err(err) = written {
-            failed = Some(err);
-            return ControlFlow::Break(());
-        }
-        listed += 1;
-        if limit.is_some_and(|limit| listed >= limit) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let token = budget::token(max);
+    let outcome = Solver::new(&puzzle)
+        .with_cancel(token.clone())
+        .for_each(|solution| {
+            let written = match &mut json {
+                Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
+                None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
+            };
+            if let Err(err) = written {
+                failed = Some(err);
+                return ControlFlow::Break(());
+            }
+            listed += 1;
+            if limit.is_some_and(|limit| listed >= limit) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
     if let Some(err) = failed {
         return Err(err.into());
     }
     let listed_all = outcome == Outcome::Complete;
+    // Only the deadline cancels the listing.
+    let late = outcome == Outcome::Cancelled;
+    let mut counted = true;
     if let Some(json) = json {
-        // Stopping at the limit says nothing about what is left; only a count does.
-        let (complete, count) = if listed_all {
-            (true, BigUint::from(listed))
+        // Stopping at the limit says nothing about what is left; only a count does (within
+        // what is left of the time).
+        let count = if listed_all {
+            Some(BigUint::from(listed))
+        } else if late {
+            None
         } else {
-            let total = exact_count(&puzzle)?;
-            (total == BigUint::from(listed), total)
+            exact_count(&puzzle, token)
         };
-        json.finish(&mut out, complete, &count)?;
+        match count {
+            Some(count) => json.finish(&mut out, count == BigUint::from(listed), &count)?,
+            None => {
+                counted = false;
+                json.finish_uncounted(&mut out)?;
+            }
+        }
     }
     out.flush()?;
+    if late || !counted {
+        let what = match listed {
+            0 => "no solution found yet".to_string(),
+            1 => "1 solution listed, there may be more".to_string(),
+            n => format!("{n} solutions listed, there may be more"),
+        };
+        return Ok(out_of_time(&file.name, max, &what));
+    }
     let none = listed == 0 && (listed_all || Solver::new(&puzzle).any().is_none());
     if none {
         return Ok(no_solution(&file));

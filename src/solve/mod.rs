@@ -5,7 +5,8 @@
 //! [`combos`] (digit sets per run length and sum), [`model`] (the puzzle as variables and
 //! constraints), [`state`] (domains, live sets, trail), [`propagate`] (revision to a fixed
 //! point), `flow` (the sums as a flow through the cells: a global check that propagation run
-//! by run misses), `search` (the enumeration), `probe` (a search with restarts for "any
+//! by run misses), `tally` (how often each digit occurs: the per-digit counterpart of the flow),
+//! `search` (the enumeration), `probe` (a search with restarts for "any
 //! solution" and "a second one" when the enumeration's order thrashes), [`observe`] (live view
 //! hooks), [`generate`] (random puzzles for tests and benchmarks).
 //!
@@ -50,6 +51,7 @@ mod probe;
 mod recall;
 mod search;
 mod stamps;
+mod tally;
 
 pub mod combos;
 pub mod count;
@@ -65,7 +67,7 @@ pub use count::Cancelled;
 pub use nth::random_below;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
 pub use probe::PROBES_AFTER;
-pub use search::{DEAD_ENDS_AFTER, FLOW_AFTER, GUIDE_AFTER, progress, split_due};
+pub use search::{DEAD_ENDS_AFTER, FLOW_AFTER, GUIDE_AFTER, TALLY_AFTER, progress, split_due};
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -98,6 +100,8 @@ pub struct CancelToken {
     flag: Arc<AtomicBool>,
     /// The token this one was linked to ([`CancelToken::linked`]), whose cancel it obeys too.
     parent: Option<Box<CancelToken>>,
+    /// When this token cancels itself ([`CancelToken::with_deadline`]).
+    deadline: Option<Instant>,
 }
 
 impl CancelToken {
@@ -113,7 +117,24 @@ impl CancelToken {
         CancelToken {
             flag: Arc::default(),
             parent: Some(Box::new(self.clone())),
+            deadline: None,
         }
+    }
+
+    /// A token that is cancelled when this one is, and by itself once `budget` has passed
+    /// from now: a search that must answer in time, or say it could not.
+    pub fn with_deadline(&self, budget: Duration) -> CancelToken {
+        CancelToken {
+            // A budget past the end of time is no budget.
+            deadline: Instant::now().checked_add(budget),
+            ..self.linked()
+        }
+    }
+
+    /// Whether this token's own deadline has passed (see [`CancelToken::with_deadline`]):
+    /// the search ran out of time, rather than being cancelled by the caller's token.
+    pub fn timed_out(&self) -> bool {
+        self.deadline.is_some_and(|at| Instant::now() >= at)
     }
 
     /// Asks every search holding this token to stop.
@@ -123,7 +144,9 @@ impl CancelToken {
 
     /// Whether [`CancelToken::cancel`] was called (on this token or the one it is linked to).
     pub fn is_cancelled(&self) -> bool {
-        self.flag.load(Ordering::Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
+        self.flag.load(Ordering::Relaxed)
+            || self.timed_out()
+            || self.parent.as_ref().is_some_and(|p| p.is_cancelled())
     }
 }
 
@@ -242,6 +265,15 @@ impl<'p> Solver<'p> {
     /// small puzzles, and benchmarks to compare.
     pub fn with_flow_after(mut self, backtracks: u64) -> Solver<'p> {
         self.tuning.flow_after = backtracks;
+        self
+    }
+
+    /// Checks each decision of the streams that do not decide the order (and of
+    /// [`Solver::some`]'s) against the digits' tally after `backtracks` backtracks instead of
+    /// [`TALLY_AFTER`] (`u64::MAX`: only at the root). The solutions and their order are the
+    /// same either way; tests use this to check small puzzles, and benchmarks to compare.
+    pub fn with_tally_after(mut self, backtracks: u64) -> Solver<'p> {
+        self.tuning.tally_after = backtracks;
         self
     }
 

@@ -66,7 +66,12 @@ pub struct Model {
     pub hopeless: bool,
     /// Each cell's row and column.
     pub pos: Vec<(u16, u16)>,
+    /// Each cell's across and down run (their constraints), [`NO_RUN`] where it has none.
+    pub lines: Vec<[u32; 2]>,
 }
+
+/// [`Model::lines`] for a cell without a run in that direction.
+pub const NO_RUN: u32 = u32::MAX;
 
 impl Model {
     /// Compiles a puzzle.
@@ -93,6 +98,11 @@ impl Model {
                 .cells()
                 .iter()
                 .map(|c| (c.pos.row as u16, c.pos.col as u16))
+                .collect(),
+            lines: puzzle
+                .cells()
+                .iter()
+                .map(|c| [c.across, c.down].map(|r| r.map_or(NO_RUN, |r| r.0)))
                 .collect(),
         };
         m.initial_domains.resize(cells, DIGITS);

@@ -31,6 +31,7 @@ use super::nth::blank;
 use super::propagate::{assign, propagate, propagate_all};
 use super::search::{Search, Tuning, write};
 use super::state::{Mark, State};
+use super::tally::Tally;
 use super::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
 
 /// Failures in the first run; the later ones get this times the Luby sequence.
@@ -108,7 +109,7 @@ impl Solver<'_> {
                 let mut root = State::new(&self.model);
                 // An inconsistent root never gets here: the stream refutes it at once.
                 let _ = propagate_all(&self.model, &mut root);
-                (Probe::new(&self.model), root)
+                (Probe::new(&self.model).tallying(&self.model), root)
             });
             // A probe that found a solution holds its phases there, and when more are wanted
             // another is often a few backtracks away: it asks again at once (see `REASK`).
@@ -217,6 +218,9 @@ pub(crate) struct Probe {
     deepest: usize,
     /// The sums as a flow, checked after each propagation.
     flow: Flow,
+    /// How often each digit occurs, checked after the flow, when asked for (see
+    /// [`Probe::tallying`]).
+    tally: Option<Tally>,
     /// Nodes (decisions) visited by all probes so far.
     pub(crate) nodes: u64,
     /// Per variable, how far along the grid's long axis its cell lies (letters last): of the
@@ -239,9 +243,37 @@ impl Probe {
             phase: vec![0; model.vars],
             deepest: 0,
             flow: Flow::new(model),
+            tally: None,
             nodes: 0,
             along: along_long_axis(model),
         }
+    }
+
+    /// This probe, checking each node against the digits' tally as well. The anchor's probe
+    /// does not: its failures steer it, and the solution it finds is the order's.
+    pub(crate) fn tallying(mut self, model: &Model) -> Probe {
+        self.tally = Some(Tally::new(model));
+        self
+    }
+
+    /// Whether each digit can still occur as often as the runs need it after the changes
+    /// since `mark` (`None`: every run looked at); a failure weighs on the runs it rests on.
+    fn tallies(&mut self, model: &Model, state: &State, mark: Option<Mark>) -> bool {
+        let Some(tally) = &mut self.tally else {
+            return true;
+        };
+        let ok = match mark {
+            Some(mark) => tally.check(model, state, state.changed_since(mark)),
+            None => tally.check_all(model, state),
+        };
+        if !ok {
+            for &c in tally.cut() {
+                for &v in model.vars_of(c as usize) {
+                    self.weights[v as usize] += 1;
+                }
+            }
+        }
+        ok
     }
 
     /// Adds the probes' work to `total`: each node a guess, and the revisions of `root`, the
@@ -275,8 +307,10 @@ impl Probe {
             .extend((0..model.vars as u32).filter(|&v| !is_single(state.domains[v as usize])));
         // The state may be on another branch than the last one asked about: every cell is
         // brought into its bounds.
-        if !self.flow.check(&state.domains, 0..model.vars as u32) {
-            // The sums cannot balance even before any decision.
+        if !self.flow.check(&state.domains, 0..model.vars as u32)
+            || !self.tallies(model, state, None)
+        {
+            // The sums cannot balance, or the digits not be placed, even before any decision.
             return Answer::None;
         }
         let mut nodes = 0;
@@ -303,6 +337,8 @@ impl Probe {
                             self.blame(model, state.failed);
                         } else if !self.flow.check(&state.domains, state.changed_since(mark)) {
                             self.blame_sums(model, var);
+                        } else if !self.tallies(model, state, Some(mark)) {
+                            // Blamed on the runs it rests on.
                         } else {
                             // The deepest point of the run so far: remember its digits. Those
                             // of cells unchanged since the last time are remembered already
@@ -343,10 +379,10 @@ impl Probe {
                     if state.set_domain(model, var as usize, rest).is_ok() {
                         if propagate(model, state).is_err() {
                             self.blame(model, state.failed);
-                        } else if self.flow.check(&state.domains, state.changed_since(mark)) {
-                            break;
-                        } else {
+                        } else if !self.flow.check(&state.domains, state.changed_since(mark)) {
                             self.blame_sums(model, var);
+                        } else if self.tallies(model, state, Some(mark)) {
+                            break;
                         }
                     }
                 }

@@ -36,6 +36,10 @@ pub use guide::GUIDE_AFTER;
 /// flow (`Flow`): easy puzzles never pay for building it, dense ones soon stop thrashing.
 pub const FLOW_AFTER: u64 = 64;
 
+/// Backtracks a search takes before it checks each decision against the digits' tally
+/// (`Tally`) as well; before that, only the root is checked.
+pub const TALLY_AFTER: u64 = 64;
+
 /// When a search starts remembering dead ends, and when it gives up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tuning {
@@ -45,6 +49,10 @@ pub(crate) struct Tuning {
     pub(crate) give_up_after: u64,
     /// Backtracks before each decision is checked against the sums' flow as well.
     pub(crate) flow_after: u64,
+    /// Backtracks before each decision is checked against the digits' tally as well (only
+    /// where the order does not hang on how many backtracks the search takes: see
+    /// [`Search::new`]).
+    pub(crate) tally_after: u64,
     /// Backtracks before the stack is first checked for branches without solutions (see
     /// [`guide`]; `u64::MAX`: never).
     pub(crate) guide_after: u64,
@@ -59,6 +67,7 @@ impl Default for Tuning {
             dead_ends_after: DEAD_ENDS_AFTER,
             give_up_after: u64::MAX,
             flow_after: FLOW_AFTER,
+            tally_after: TALLY_AFTER,
             guide_after: GUIDE_AFTER,
             anchor_after: ANCHOR_AFTER,
         }
@@ -76,6 +85,7 @@ use super::model::Model;
 use super::observe::{Event, Observer};
 use super::propagate::{assign, propagate_all};
 use super::state::{Mark, State};
+use super::tally::Tally;
 use super::{CancelToken, Outcome, Solution, Stats};
 use crate::grid::Letter;
 pub(crate) use components::Splitter;
@@ -191,6 +201,12 @@ pub(super) struct Search<'a, O: Observer> {
     /// The sums' flow, once the search has backtracked `flow_after` times.
     flow: Option<Flow>,
     flow_after: u64,
+    /// How often each digit occurs, checked at the root and, once the search has backtracked
+    /// `tally_after` times, after each decision (`tally_whole`: the next check looks at every
+    /// run, the state having narrowed unchecked since the root).
+    tally: Option<Tally>,
+    tally_after: u64,
+    tally_whole: bool,
     give_up_after: u64,
     /// Probes that check the stack when the search thrashes, once it has.
     guide: Option<Guide>,
@@ -260,6 +276,16 @@ impl<'a, O: Observer> Search<'a, O> {
             dead: DeadEnds::new(tuning.dead_ends_after),
             flow: None,
             flow_after: tuning.flow_after,
+            tally: None,
+            // A search that decides the order stops after so many backtracks: cutting more
+            // would change where, and so the order. Its root is checked all the same (a
+            // puzzle refuted there has no order to decide).
+            tally_after: if tuning.anchor_after == u64::MAX {
+                tuning.tally_after
+            } else {
+                u64::MAX
+            },
+            tally_whole: true,
             give_up_after: tuning.give_up_after,
             guide: None,
             guide_after: tuning.guide_after,
@@ -304,6 +330,14 @@ impl<'a, O: Observer> Search<'a, O> {
         if propagate_all(self.model, &mut self.state).is_err() {
             self.observer.event(Event::Contradiction);
             return Outcome::Complete;
+        }
+        let mut tally = Tally::new(self.model);
+        if !tally.check_all(self.model, &self.state) {
+            self.observer.event(Event::Contradiction);
+            return Outcome::Complete;
+        }
+        if self.tally_after != u64::MAX {
+            self.tally = Some(tally);
         }
         self.arena.extend(0..self.model.vars as u32);
         self.frames.push(Frame::Search {
@@ -581,6 +615,7 @@ impl<'a, O: Observer> Search<'a, O> {
                     self.known_good = self.known_good.min(top);
                     if assign(self.model, &mut self.state, var as usize, digit).is_ok()
                         && self.flows(marks.state)
+                        && self.tallies(marks.state)
                     {
                         self.observer.event(Event::Propagated {
                             open: self.open_hint(),
@@ -645,6 +680,30 @@ impl<'a, O: Observer> Search<'a, O> {
             self.state.note_read(c as usize);
         }
         false
+    }
+
+    /// Whether each digit can still occur as often as the runs need it after the changes since
+    /// `mark` (always, until the search has backtracked enough to check). A failure logs the
+    /// runs it rests on as read, as [`Search::flows`] does.
+    fn tallies(&mut self, mark: Mark) -> bool {
+        if self.stats.backtracks < self.tally_after {
+            return true;
+        }
+        let Some(tally) = &mut self.tally else {
+            return true;
+        };
+        let ok = if self.tally_whole {
+            self.tally_whole = false;
+            tally.check_all(self.model, &self.state)
+        } else {
+            tally.check(self.model, &self.state, self.state.changed_since(mark))
+        };
+        if !ok {
+            for &c in tally.cut() {
+                self.state.note_read(c as usize);
+            }
+        }
+        ok
     }
 
     /// Goes back to the deepest choice with an alternative left and takes it.
