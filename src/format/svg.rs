@@ -90,7 +90,7 @@ pub fn solved(grid: &Grid, puzzle: &Puzzle, digits: &[u8]) -> String {
     })
 }
 
-fn picture(grid: &Grid, heading: &Heading, digit: impl Fn(Pos) -> Option<u8>) -> String {
+fn picture(grid: &Grid, heading: &Heading<'_>, digit: impl Fn(Pos) -> Option<u8>) -> String {
     let top = heading.height();
     let width = (grid.width() * CELL).max(heading.width()) + 2 * MARGIN;
     let height = top + grid.height() * CELL + 2 * MARGIN;
