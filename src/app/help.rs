@@ -17,7 +17,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo"),
     ("S, D, C, G", "the Select, Draw, Clues and Digits tools"),
-    ("arrows", "move the selection (also while solutions are shown)"),
+    (
+        "arrows",
+        "move the selection (also while solutions are shown)",
+    ),
     ("Shift+arrows, Shift+drag", "select a rectangle of cells"),
     (
         "Ctrl+X, Ctrl+C, Ctrl+V",

@@ -537,12 +537,19 @@ mod tests {
         let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
         assert!(solver.plan_matters());
         let start = Instant::now();
+        // Cancelled from another thread once the count is under way (its first report), not
+        // after a fixed time: how long the search for a first solution takes before the count
+        // starts depends on the machine.
+        let (reported, first_report) = mpsc::channel::<()>();
         let canceller = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
+            let _ = first_report.recv_timeout(Duration::from_secs(15));
             token.cancel();
         });
         let mut reports = 0;
-        let counted = solver.count_with_progress(&mut |_| reports += 1);
+        let counted = solver.count_with_progress(&mut |_| {
+            reports += 1;
+            let _ = reported.send(());
+        });
         canceller.join().unwrap();
         assert_eq!(counted, Err(Cancelled));
         assert!(reports > 0, "progress reached the caller");
