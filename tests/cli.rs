@@ -302,24 +302,10 @@ fn check_says_unique_none_or_multiple_with_its_exit_code() {
     }
 }
 
-/// An 8 × 8 block whose rows miss the digits 1–8 and whose columns miss 1–6, 6 and 9: no
-/// solution, by counting the 9s.
-const PIGEONHOLE: &str = "\
-\\   44\\ 43\\ 42\\ 41\\ 40\\ 39\\ 39\\ 36\\
-\\44 __  __  __  __  __  __  __  __
-\\43 __  __  __  __  __  __  __  __
-\\42 __  __  __  __  __  __  __  __
-\\41 __  __  __  __  __  __  __  __
-\\40 __  __  __  __  __  __  __  __
-\\39 __  __  __  __  __  __  __  __
-\\38 __  __  __  __  __  __  __  __
-\\37 __  __  __  __  __  __  __  __
-";
-
 #[test]
 fn check_refutes_a_block_whose_rows_and_columns_miss_other_digits() {
     let dir = tempfile::tempdir().unwrap();
-    let file = temp_file(&dir, "pigeonhole.kakuro", PIGEONHOLE.as_bytes());
+    let file = temp_file(&dir, "pigeonhole.kakuro", common::PIGEONHOLE.as_bytes());
     // Well within the default limit: a check that cannot count the digits says "unknown".
     let start = std::time::Instant::now();
     let run = kakuro(&["check", &file]);

@@ -417,20 +417,6 @@ fn searched_out_states_are_not_searched_again() {
 
 // ---------------------------------------------------------------- the digits' tally
 
-/// An 8 × 8 block whose rows miss the digits 1–8 and whose columns miss 1–6, 6 and 9: the
-/// totals agree, but 9 is needed in all eight rows and fits in only seven columns.
-const PIGEONHOLE: &str = "\
-\\   44\\ 43\\ 42\\ 41\\ 40\\ 39\\ 39\\ 36\\
-\\44 __  __  __  __  __  __  __  __
-\\43 __  __  __  __  __  __  __  __
-\\42 __  __  __  __  __  __  __  __
-\\41 __  __  __  __  __  __  __  __
-\\40 __  __  __  __  __  __  __  __
-\\39 __  __  __  __  __  __  __  __
-\\38 __  __  __  __  __  __  __  __
-\\37 __  __  __  __  __  __  __  __
-";
-
 #[test]
 fn a_block_whose_rows_and_columns_miss_other_digits_is_refuted_at_once() {
     let puzzle = Puzzle::from_grid(&parse_text(PIGEONHOLE)).unwrap();

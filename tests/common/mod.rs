@@ -234,3 +234,17 @@ pub fn blank_grid_text(width: usize, height: usize) -> String {
         .chain((0..height).map(|_| format!("\\ {}\n", "__ ".repeat(width))))
         .collect()
 }
+
+/// An 8 × 8 block whose rows miss the digits 1–8 and whose columns miss 1–6, 6 and 9: the
+/// totals agree, but 9 is needed in all eight rows and fits in only seven columns.
+pub const PIGEONHOLE: &str = "\
+\\   44\\ 43\\ 42\\ 41\\ 40\\ 39\\ 39\\ 36\\
+\\44 __  __  __  __  __  __  __  __
+\\43 __  __  __  __  __  __  __  __
+\\42 __  __  __  __  __  __  __  __
+\\41 __  __  __  __  __  __  __  __
+\\40 __  __  __  __  __  __  __  __
+\\39 __  __  __  __  __  __  __  __
+\\38 __  __  __  __  __  __  __  __
+\\37 __  __  __  __  __  __  __  __
+";
