@@ -331,13 +331,18 @@ impl<'a, O: Observer> Search<'a, O> {
             self.observer.event(Event::Contradiction);
             return Outcome::Complete;
         }
-        let mut tally = Tally::new(self.model);
-        if !tally.check_all(self.model, &self.state) {
-            self.observer.event(Event::Contradiction);
-            return Outcome::Complete;
-        }
-        if self.tally_after != u64::MAX {
-            self.tally = Some(tally);
+        // A grid that propagation alone fills is a solution: the tally could refute nothing
+        // there, and building it would cost more than the whole search.
+        let filled = self.state.domains.iter().all(|&d| is_single(d));
+        if !filled {
+            let mut tally = Tally::new(self.model);
+            if !tally.check_all(self.model, &self.state) {
+                self.observer.event(Event::Contradiction);
+                return Outcome::Complete;
+            }
+            if self.tally_after != u64::MAX {
+                self.tally = Some(tally);
+            }
         }
         self.arena.extend(0..self.model.vars as u32);
         self.frames.push(Frame::Search {
