@@ -1,28 +1,12 @@
 //! Browsing solutions by keyboard and by number, as a user new to the app would.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
-use std::path::PathBuf;
 use std::time::Duration;
 
-use app_harness::{app, puzzle};
+use crate::harness::{app_with, click, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use kakuro::app::{KakuroApp, RunState};
-
-fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
-    let mut harness = app(Some(file));
-    harness.run_steps(2);
-    harness
-}
-
-fn click(h: &mut Harness<'_, KakuroApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(2);
-}
 
 fn solve(h: &mut Harness<'_, KakuroApp>) {
     click(h, "Solve");

@@ -2,14 +2,10 @@
 //! instead of filling its memory first, Last and jumps say what waits for the exact count, and
 //! once counted every solution is served by its number.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use app_harness::{app, group, puzzle};
+use crate::harness::{app, group, puzzle};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};

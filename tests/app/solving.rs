@@ -1,14 +1,10 @@
 //! Solving in the app: solve in the background, browse the solutions, stop a long run.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use app_harness::{app, group, puzzle};
+use crate::harness::{app_with, click, group, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -17,12 +13,6 @@ use kakuro::format::Document;
 use kakuro::solve::generate;
 use kakuro::{Grid, Pos, Puzzle, Solver};
 use num_bigint::BigUint;
-
-fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
-    let mut harness = app(Some(file));
-    harness.run_steps(2);
-    harness
-}
 
 /// Steps the app (the solver keeps asking for repaints) until the run leaves Running.
 fn wait_for_end(h: &mut Harness<'_, KakuroApp>) {
@@ -35,11 +25,6 @@ fn wait_for_end(h: &mut Harness<'_, KakuroApp>) {
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("the solver did not finish");
-}
-
-fn click(h: &mut Harness<'_, KakuroApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(2);
 }
 
 /// The digits the board shows, row by row, for the white cells of `grid` only.
@@ -535,7 +520,7 @@ fn the_designers_check_counts_past_the_streamed_solutions() {
 /// Benchmark, not a check of speed: the UI frame build time while a puzzle streams at full
 /// speed: millions.kakuro to the end (3,048,192 solutions), then enum-blocks.kakuro (8^9
 /// solutions) for 10 s, which also reaches the storage cap.
-/// `cargo test --release --test gui_solving -- --ignored --nocapture --test-threads 1 frame_time`
+/// `cargo test --release --test app -- --ignored --nocapture --test-threads 1 frame_time`
 #[test]
 #[ignore]
 fn frame_time_while_streaming() {
@@ -914,7 +899,7 @@ fn go_and_wait(h: &mut Harness<'_, KakuroApp>, k: u64) {
 
 /// Benchmark, not a check of speed: how long a jump past the stored solutions takes to show
 /// (the oracle's nth(k) plus a frame), on millions.kakuro while it streams.
-/// `cargo test --test gui_solving -- --ignored --nocapture jump_time`
+/// `cargo test --test app -- --ignored --nocapture jump_time`
 #[test]
 #[ignore]
 fn jump_time() {
@@ -967,7 +952,7 @@ fn jump_time() {
 
 /// Benchmark, not a check of speed: how long Stop (Esc) takes, from the key to the frame that
 /// shows the run stopped, while enum-blocks.kakuro (8^9 solutions) streams at full speed.
-/// `cargo test --test gui_solving -- --ignored --nocapture stop_latency`
+/// `cargo test --test app -- --ignored --nocapture stop_latency`
 #[test]
 #[ignore]
 fn stop_latency() {

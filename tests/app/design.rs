@@ -2,56 +2,12 @@
 //! tool files open in, the Help menu, the problems list, what the tools say when they type
 //! nothing, saving, and the editing conveniences (no display, no GPU, no real file dialogs).
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-mod common;
-
-use app_harness::app;
+use crate::harness::settled::{SQUARE, app_with, click, key, settle, text, type_path, write};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use kakuro::app::KakuroApp;
 use kakuro::{Clue, Direction, Pos};
-
-fn app_with(file: Option<std::path::PathBuf>) -> Harness<'static, KakuroApp> {
-    let mut harness = app(file);
-    settle(&mut harness);
-    harness
-}
-
-/// Runs frames until the app asks for no more (the designer's check repaints when it is done).
-fn settle(harness: &mut Harness<'_, KakuroApp>) {
-    let _ = harness.try_run();
-}
-
-fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn text(harness: &mut Harness<'_, KakuroApp>, s: &str) {
-    harness.event(Event::Text(s.into()));
-    settle(harness);
-}
-
-fn key(harness: &mut Harness<'_, KakuroApp>, key: Key, modifiers: Modifiers) {
-    harness.key_press_modifiers(modifiers, key);
-    settle(harness);
-}
-
-fn click(harness: &mut Harness<'_, KakuroApp>, label: &str) {
-    harness.get_by_label(label).click();
-    settle(harness);
-}
-
-fn type_path(harness: &mut Harness<'_, KakuroApp>, path: &std::path::Path) {
-    harness
-        .get_by_role_and_label(egui::Role::TextInput, "Path")
-        .set_text_value_accesskit(path.to_str().unwrap());
-    settle(harness);
-}
 
 fn white(harness: &Harness<'_, KakuroApp>, row: usize, col: usize) -> bool {
     harness.state().grid().is_white(Pos::new(row, col))
@@ -60,9 +16,6 @@ fn white(harness: &Harness<'_, KakuroApp>, row: usize, col: usize) -> bool {
 fn status(harness: &Harness<'_, KakuroApp>) -> String {
     harness.state().status_message().to_string()
 }
-
-/// A 3 × 3 grid: walls along the top and left, four white cells.
-const SQUARE: &str = "\\ \\ \\\n\\ __ __\n\\ __ __\n";
 
 /// File › New on the 8 × 8 sample: an 8 × 8 grid, walls along the top and left.
 fn new_eight_by_eight() -> Harness<'static, KakuroApp> {
@@ -148,7 +101,7 @@ fn the_help_menu_shows_the_keys_opens_samples_and_says_what_this_is() {
     click(&mut h, "Help");
     click(&mut h, "Sample puzzles");
     click(&mut h, "two.kakuro");
-    let two = kakuro::format::load(&app_harness::puzzle("two.kakuro")).unwrap();
+    let two = kakuro::format::load(&crate::harness::puzzle("two.kakuro")).unwrap();
     assert_eq!(*h.state().grid(), two.document.grid);
     assert_eq!(h.state().path(), None, "a copy: saving asks for a name");
     assert_eq!(h.state().window_title(), "two.kakuro (sample) — Kakuro");
@@ -182,7 +135,7 @@ fn the_readme_lists_the_apps_keyboard_shortcuts() {
 fn errors_are_listed_before_warnings() {
     let dir = tempfile::tempdir().unwrap();
     // A 7 × 7 open grid (every run without a sum) with an impossible sum on the last row.
-    let mut grid = common::blank_grid_text(6, 5);
+    let mut grid = crate::common::blank_grid_text(6, 5);
     grid.push_str("\\40 __ __ __ __ __ __\n");
     let mut h = app_with(Some(write(&dir, "open.kakuro", &grid)));
     let problems = h.state().problems().to_vec();

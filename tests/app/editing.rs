@@ -1,66 +1,16 @@
 //! The desktop app driven like a user would: clicks, keys and the file prompts (no display, no
 //! GPU, no real file dialogs).
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-mod common;
-
-use app_harness::app;
+use crate::harness::settled::{SQUARE, app_with, click, key, settle, text, type_path, write};
 use egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use kakuro::app::KakuroApp;
 use kakuro::{Cell, Clue, Direction, Pos};
 
-fn app_with(file: Option<std::path::PathBuf>) -> Harness<'static, KakuroApp> {
-    let mut harness = app(file);
-    settle(&mut harness);
-    harness
-}
-
-/// Runs frames until the app asks for no more, or a few: the designer's check answers from a
-/// background thread whenever it is done, and its repaints must not fail a test that is not
-/// about it (`Harness::run` panics when a repaint comes late).
-fn settle(harness: &mut Harness<'_, KakuroApp>) {
-    let _ = harness.try_run();
-}
-
-fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn text(harness: &mut Harness<'_, KakuroApp>, s: &str) {
-    harness.event(Event::Text(s.into()));
-    settle(harness);
-}
-
-fn key(harness: &mut Harness<'_, KakuroApp>, key: Key, modifiers: Modifiers) {
-    harness.key_press_modifiers(modifiers, key);
-    settle(harness);
-}
-
-fn click(harness: &mut Harness<'_, KakuroApp>, label: &str) {
-    harness.get_by_label(label).click();
-    settle(harness);
-}
-
-/// Fills the path prompt's field.
-fn type_path(harness: &mut Harness<'_, KakuroApp>, path: &std::path::Path) {
-    harness
-        .get_by_role_and_label(egui::Role::TextInput, "Path")
-        .set_text_value_accesskit(path.to_str().unwrap());
-    settle(harness);
-}
-
 fn clue(harness: &Harness<'_, KakuroApp>, pos: Pos, dir: Direction) -> Option<Clue> {
     harness.state().grid().get(pos).clue(dir)
 }
-
-/// A 3 × 3 grid: walls along the top and left, four white cells.
-const SQUARE: &str = "\\ \\ \\\n\\ __ __\n\\ __ __\n";
 
 #[test]
 fn first_run_shows_the_sample_with_named_cells() {
@@ -115,7 +65,7 @@ fn the_board_follows_the_window_until_zoomed() {
 fn a_long_grid_opens_whole() {
     let dir = tempfile::tempdir().unwrap();
     // 90 × 10: walls along the top and left, white cells without clues elsewhere.
-    let grid = common::blank_grid_text(89, 9);
+    let grid = crate::common::blank_grid_text(89, 9);
     let h = app_with(Some(write(&dir, "long.kakuro", &grid)));
     assert_eq!(h.state().grid().width(), 90);
     let view = h.get_by_label("Board").rect();
@@ -448,7 +398,7 @@ fn grid_grows_and_shrinks_at_every_edge() {
 /// after a selection lands where the pointer was aimed.
 #[test]
 fn the_panel_below_the_selection_does_not_move() {
-    let mut h = app_with(Some(app_harness::puzzle("wikipedia.kakuro")));
+    let mut h = app_with(Some(crate::harness::puzzle("wikipedia.kakuro")));
     click(&mut h, "Clues");
     let mut tops = Vec::new();
     for cell in [
@@ -570,7 +520,7 @@ fn an_action_waiting_for_a_save_does_not_run_after_an_export() {
     assert!(status.starts_with("Not closed"), "{status}");
 
     // A .kakuro file with typed digits: Save offers the .ron beside it, which keeps them
-    // (tests/gui_design.rs); declining leaves the puzzle as it was.
+    // (tests/app/design.rs); declining leaves the puzzle as it was.
     let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
     click(&mut h, "Digits");
     click(&mut h, "r2c2, white cell");

@@ -1,30 +1,15 @@
 //! Controls stay under the pointer: what a panel says grows, shrinks, comes and goes, and the
 //! buttons, the board and the panels below it keep their place.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
 use std::path::PathBuf;
 use std::time::Duration;
 
-use app_harness::{app, puzzle};
+use crate::harness::{app_with, click, puzzle};
 use egui::{Key, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use kakuro::app::{KakuroApp, RunState};
 use num_bigint::BigUint;
-
-fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
-    let mut harness = app(Some(file));
-    harness.run_steps(2);
-    harness
-}
-
-fn click(h: &mut Harness<'_, KakuroApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(2);
-}
 
 fn rect(h: &Harness<'_, KakuroApp>, label: &str) -> Rect {
     h.get_by_label(label).rect()
@@ -76,7 +61,7 @@ fn the_paging_buttons_stay_put_as_the_count_grows_to_108_digits() {
     assert_eq!(buttons(&h), idle);
     // The headline in full is what a click copies; the panel shows it one line long.
     let full = h.state().browser_headline();
-    assert!(full.ends_with(&app_harness::group(&n)), "{full}");
+    assert!(full.ends_with(&crate::harness::group(&n)), "{full}");
     let shown = "Solution 1 of 2.94 × 10^107";
     h.get_by_label(shown).click();
     h.run_steps(1);
@@ -92,7 +77,7 @@ fn the_paging_buttons_stay_put_as_the_count_grows_to_108_digits() {
     h.state_mut().go_to_solution(far.clone());
     wait(&mut h, "the jump", |app| {
         app.browser_headline()
-            .starts_with(&format!("Solution {} ", app_harness::group(&far)))
+            .starts_with(&format!("Solution {} ", crate::harness::group(&far)))
     });
     h.get_by_label("Solution 9.79 × 10^106 of 2.94 × 10^107");
     assert_eq!(buttons(&h), idle);

@@ -1,26 +1,15 @@
 //! Watch mode: single steps, pause, full speed, and cancelling like a normal run.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use app_harness::{app, group, puzzle};
+use crate::harness::{app_with, group, puzzle};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use kakuro::app::{KakuroApp, WatchSummary};
 use kakuro::solve::{CancelToken, Outcome, Solver, Stats};
 use kakuro::{Puzzle, format};
-
-fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
-    let mut harness = app(Some(file));
-    harness.run_steps(2);
-    harness
-}
 
 fn summary(h: &Harness<'_, KakuroApp>) -> WatchSummary {
     h.state().watch_summary().expect("watch mode is open")
@@ -222,7 +211,7 @@ fn watched(h: &mut Harness<'_, KakuroApp>, limit: Duration) -> Stats {
 /// cached parts), `enum-blocks.kakuro` (8^9 solutions, 3 s of them) and a generated 30×30 grid
 /// whose search thrashes (nodes in 3 s). Rounds alternate which run goes first; the median
 /// ratio is the figure.
-/// `cargo test --release --test gui_watch -- --ignored --nocapture watch_speed`
+/// `cargo test --release --test app -- --ignored --nocapture watch_speed`
 #[test]
 #[ignore]
 fn watch_speed() {
