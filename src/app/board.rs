@@ -489,6 +489,17 @@ impl BoardView {
             let fill = CURSOR.gamma_multiply(0.45);
             painter.add(Shape::convex_polygon(triangle, fill, Stroke::NONE));
         }
+        // The way typed digits move the cursor on, in the tool that types them.
+        if editor.tool == Tool::Digits && editor.grid().is_white(pos) {
+            let (tip, side) = match editor.field {
+                Direction::Across => (rect.right_center(), egui::vec2(0.0, 1.0)),
+                Direction::Down => (rect.center_bottom(), egui::vec2(1.0, 0.0)),
+            };
+            let size = self.cell * 0.12;
+            let inward = (rect.center() - tip).normalized() * size;
+            let triangle = vec![tip, tip + inward + side * size, tip + inward - side * size];
+            painter.add(Shape::convex_polygon(triangle, CURSOR, Stroke::NONE));
+        }
         painter.rect_stroke(rect, 2.0, Stroke::new(width, CURSOR), StrokeKind::Middle);
     }
 }

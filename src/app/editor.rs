@@ -93,6 +93,9 @@ pub struct Editor {
     generation: u64,
     /// Why the last key did nothing, for the status bar (taken by the app).
     notice: Option<String>,
+    /// Whether the last key completed a sum and moved on to the next clue, so that an Enter
+    /// typed after the sum out of habit does not skip one.
+    moved_on: bool,
 }
 
 impl Editor {
@@ -110,6 +113,7 @@ impl Editor {
             stroke: None,
             generation: 0,
             notice: None,
+            moved_on: false,
         }
     }
 
@@ -164,6 +168,7 @@ impl Editor {
     }
 
     fn put_cursor(&mut self, pos: Pos) {
+        self.moved_on = false;
         let grid = self.grid();
         let pos = Pos::new(
             pos.row.min(grid.height().saturating_sub(1)),
@@ -352,12 +357,14 @@ impl Editor {
     /// the selected white cell (Digits tool). Where the tool types nothing, the notice says why
     /// and which key picks the tool that does.
     pub fn type_digit(&mut self, d: u8) {
+        self.moved_on = false;
         let pos = self.cursor;
         let wall = !self.grid().is_white(pos);
         match (wall, self.tool) {
             (true, Tool::Clues | Tool::Draw) => self.type_clue_digit(pos, d),
             (false, Tool::Digits) => {
                 self.act(Some(MergeKey::Digit(pos)), |e| e.sheet.set_digit(pos, d));
+                self.advance_in_run();
             }
             (true, _) => {
                 self.notice = Some(format!(
@@ -396,6 +403,20 @@ impl Editor {
         let clue = (value > 0).then_some(Clue::Sum(value as u8));
         let field = self.field;
         self.act(Some(key), |e| e.sheet.set_clue(pos, field, clue));
+        // A sum that no further digit can extend is complete: on to the next clue, as Enter does.
+        if self.tool == Tool::Clues && value * 10 > 45 {
+            self.next_clue();
+            self.moved_on = true;
+        }
+    }
+
+    /// After a typed digit, the cursor moves to the next cell of the run in the active direction
+    /// (Tab switches it), and stays on the run's last cell.
+    fn advance_in_run(&mut self) {
+        let next = self.cursor.step(self.field);
+        if self.grid().contains(next) && self.grid().is_white(next) {
+            self.select(next);
+        }
     }
 
     /// Backspace: drops the last digit of the active clue, or clears the cell's digit.
@@ -610,6 +631,7 @@ impl Editor {
     }
 
     fn key(&mut self, key: Key, modifiers: Modifiers) {
+        let moved_on = std::mem::take(&mut self.moved_on);
         if modifiers.command {
             match key {
                 Key::Z if modifiers.shift => self.redo(),
@@ -625,7 +647,8 @@ impl Editor {
             Key::ArrowDown => self.step_cursor(1, 0, extend),
             Key::ArrowLeft => self.step_cursor(0, -1, extend),
             Key::ArrowRight => self.step_cursor(0, 1, extend),
-            Key::Enter if self.tool == Tool::Clues => self.next_clue(),
+            Key::Enter if self.tool == Tool::Clues && !moved_on => self.next_clue(),
+            Key::Enter => {}
             Key::Tab => self.switch_field(),
             Key::Backspace => self.backspace(),
             Key::Delete => self.delete(),

@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use crate::harness::{app_with, click, puzzle};
+use crate::harness::{app_with, click, puzzle, selected};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use kakuro::app::{KakuroApp, RunState};
 
 fn solve(h: &mut Harness<'_, KakuroApp>) {
@@ -19,14 +19,6 @@ fn solve(h: &mut Harness<'_, KakuroApp>) {
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("the solver did not finish");
-}
-
-/// The selected cell, as the tool panel names it ("Selected: r3c3, white cell").
-fn selected(h: &Harness<'_, KakuroApp>) -> String {
-    h.get_by_label_contains("Selected: ")
-        .accesskit_node()
-        .value()
-        .unwrap_or_default()
 }
 
 /// While solutions are shown the four arrows still move the selection, as they do on the

@@ -2,6 +2,7 @@
 //! tool files open in, the Help menu, the problems list, what the tools say when they type
 //! nothing, saving, and the editing conveniences (no display, no GPU, no real file dialogs).
 
+use crate::harness::selected;
 use crate::harness::settled::{SQUARE, app_with, click, key, settle, text, type_path, write};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
@@ -187,7 +188,9 @@ fn typing_where_the_tool_cannot_says_why() {
     assert_eq!(h.state().digits()[4], 0);
     assert!(status(&h).contains("press G"), "{}", status(&h));
 
+    // The Draw tool types sums too, without moving on after a whole one.
     click(&mut h, "r2c1, wall");
+    key(&mut h, Key::D, Modifiers::NONE);
     text(&mut h, "9");
     text(&mut h, "9");
     assert_eq!(
@@ -355,4 +358,45 @@ fn the_path_field_lists_the_folder_and_completes_with_tab() {
         completed,
         dir.path().join("square.kakuro").display().to_string()
     );
+}
+
+/// After a typed digit the cursor moves on along the run (Tab picks the way) and stays on the
+/// run's last cell; a sum no digit can extend moves on to the next clue, a shorter one waits.
+#[test]
+fn typing_moves_the_cursor_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app_with(Some(write(&dir, "square.kakuro", SQUARE)));
+    click(&mut h, "Digits");
+    click(&mut h, "r2c2, white cell");
+    text(&mut h, "1");
+    assert!(selected(&h).contains("r3c2"), "{}", selected(&h));
+    text(&mut h, "2");
+    assert!(selected(&h).contains("r3c2"), "the run ends here");
+    // Across now (Tab): the digit replaces the 2 and the cursor goes on to the right.
+    key(&mut h, Key::Tab, Modifiers::NONE);
+    text(&mut h, "3");
+    assert!(selected(&h).contains("r3c3"), "{}", selected(&h));
+    assert_eq!(h.state().digits()[7], 3);
+    // Undo takes the digit back and the cursor with it.
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(h.state().digits()[7], 2);
+    assert!(selected(&h).contains("r3c2"), "{}", selected(&h));
+
+    click(&mut h, "Clues");
+    click(&mut h, "r1c2, wall");
+    text(&mut h, "4");
+    assert!(selected(&h).contains("r1c2"), "4 may become 40 to 45");
+    text(&mut h, "5");
+    assert!(selected(&h).contains("r1c3"), "{}", selected(&h));
+    text(&mut h, "9");
+    assert_eq!(
+        h.state().grid().get(Pos::new(0, 2)).clue(Direction::Down),
+        Some(Clue::Sum(9))
+    );
+    assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
+    // An Enter typed after a whole sum out of habit does not skip the next clue.
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
+    key(&mut h, Key::Enter, Modifiers::NONE);
+    assert!(selected(&h).contains("r3c1"), "{}", selected(&h));
 }

@@ -188,7 +188,8 @@ fn clues_are_typed_hinted_and_validated_live() {
     click(&mut h, "r2c1, wall");
     text(&mut h, "1");
     text(&mut h, "7");
-    h.get_by_label("r2c1, wall, across 17");
+    // 17 is a whole sum (no digit extends it): typing moved on to the next clue.
+    click(&mut h, "r2c1, wall, across 17");
     h.get_by_label("17 in 2: {8 9}");
 
     // Tab switches to the down clue; a down sum with no run below is an error at once.
@@ -201,6 +202,8 @@ fn clues_are_typed_hinted_and_validated_live() {
     let problem = "r2c1: error: down sum 5 has no white cells below it";
     h.get_by_label(problem);
     h.get_by_label_contains("1 error, ");
+    // 5 is a whole sum: typing moved on to the across clue; Tab comes back to the down one.
+    key(&mut h, Key::Tab, Modifiers::NONE);
     key(&mut h, Key::Delete, Modifiers::NONE);
     assert!(h.query_by_label(problem).is_none());
     assert_eq!(clue(&h, Pos::new(1, 0), Direction::Down), None);
@@ -240,14 +243,13 @@ fn design_from_digits_fills_every_clue() {
     let mut h = app_with(Some(path));
     click(&mut h, "Digits");
     click(&mut h, "r2c2, white cell");
-    for (digit, arrow) in [
-        ("1", Key::ArrowRight),
-        ("2", Key::ArrowDown),
-        ("4", Key::ArrowLeft),
-    ] {
-        text(&mut h, digit);
-        key(&mut h, arrow, Modifiers::NONE);
-    }
+    // Typed across (Tab), the cursor moves on along the row and stays at its end.
+    key(&mut h, Key::Tab, Modifiers::NONE);
+    text(&mut h, "1");
+    text(&mut h, "2");
+    key(&mut h, Key::ArrowDown, Modifiers::NONE);
+    text(&mut h, "4");
+    key(&mut h, Key::ArrowLeft, Modifiers::NONE);
     text(&mut h, "3");
     assert_eq!(h.state().digits()[4..6], [1, 2]);
     click(&mut h, "Fill clues from digits");
@@ -495,6 +497,7 @@ fn saving_as_kakuro_text_keeps_typed_digits_unsaved() {
     let status = h.state().status_message().to_string();
     assert!(status.contains("without the typed digits"), "{status}");
     // Without digits, a .kakuro save is complete.
+    click(&mut h, "r2c2, white cell");
     key(&mut h, Key::Delete, Modifiers::NONE);
     h.state_mut().save_path(&copy).unwrap();
     assert!(!h.state().is_dirty());

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kakuro::app::{AppOptions, KakuroApp};
 
 /// The app in a window of the README screenshot's size, opening `file` (or the sample), before
@@ -53,6 +53,14 @@ pub fn app_with(file: PathBuf) -> Harness<'static, KakuroApp> {
 pub fn click(h: &mut Harness<'_, KakuroApp>, label: &str) {
     h.get_by_label(label).click();
     h.run_steps(2);
+}
+
+/// The selected cell, as the tool panel names it ("Selected: r3c3, white cell").
+pub fn selected(h: &Harness<'_, KakuroApp>) -> String {
+    h.get_by_label_contains("Selected: ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
 }
 
 /// Driving the editor, where each action runs frames until the app asks for no more.

@@ -113,6 +113,7 @@ fn digits_typed_over_a_solution_stay_in_view() {
     h.get_by_label("Solution 1 of 2");
     assert_eq!(shown(&mut h), before);
     // Deleting the digit shows the solution's again.
+    click(&mut h, "r3c3, white cell");
     h.key_press(Key::Delete);
     h.run_steps(2);
     assert_eq!(
