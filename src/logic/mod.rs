@@ -1,0 +1,80 @@
+//! Solving like a person: named deductions in tiers, step by step, and a difficulty rating.
+//!
+//! Apart from the search in [`crate::solve`]: a [`Board`] holds pencil marks, placed digits and
+//! each run's live digit sets, and [`next_step`] finds the easiest deduction from it — tier 1
+//! before tier 2, and within a tier the fixed order of [`Technique::ALL`] — as a typed
+//! [`Step`] with its cause and a sentence. [`explain`] runs the steps from the empty board;
+//! [`rate`] turns them into a [`Rating`]. Plain data and functions: no egui, no I/O.
+//!
+//! Every step is sound: it never removes a digit that some solution of the puzzle has in that
+//! cell (a trial removes a digit only once assuming it reached a contradiction).
+
+mod area;
+mod arrange;
+mod board;
+mod explain;
+mod rating;
+mod step;
+mod text;
+mod tier1;
+mod tier2;
+mod tier3;
+mod trial;
+
+pub use board::Board;
+pub use explain::{Explanation, explain, explain_cancellable};
+pub use rating::{Band, Rating, rate, rating_of};
+pub use step::{Step, Technique, Tier};
+pub use text::{cell_name, run_name, set_text};
+
+pub use crate::solve::Cancelled;
+pub use crate::solve::combos::Mask;
+
+use crate::puzzle::Puzzle;
+
+/// A technique's search for its first step on a board, in the technique's fixed scan order.
+type Finder = fn(&Puzzle, &Board) -> Option<Step>;
+
+/// The finders in the order [`next_step`] asks them: [`Technique::ALL`]'s order.
+const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::UniqueCombination, tier1::unique_combination),
+    (Technique::CrossReference, tier1::cross_reference),
+    (Technique::NoRepeats, tier1::no_repeats),
+    (Technique::LastCell, tier1::last_cell),
+    (Technique::NakedSingle, tier1::naked_single),
+    (Technique::HiddenSingle, tier1::hidden_single),
+    (Technique::TwoCellComplement, tier2::two_cell_complement),
+    (Technique::SumBounds, tier2::sum_bounds),
+    (
+        Technique::CombinationElimination,
+        tier2::combination_elimination,
+    ),
+    (Technique::NakedSubset, tier2::naked_subset),
+    (Technique::HiddenSubset, tier2::hidden_subset),
+    (Technique::PermutationLogic, tier3::permutation_logic),
+    (Technique::CrossRunSubset, tier3::cross_run_subset),
+    (Technique::AreaSum, area::area_sum),
+    (Technique::DomainShaving, tier3::domain_shaving),
+    (Technique::Trial, trial::trial),
+];
+
+/// The easiest next step from `board`, or `None` when logic (including trial) is stuck or the
+/// board is solved. A board with a contradiction (a cell with no candidate, a run with no live
+/// set) gives `None` too; [`Board::contradiction`] says where.
+pub fn next_step(puzzle: &Puzzle, board: &Board) -> Option<Step> {
+    if board.is_solved() || board.contradiction(puzzle).is_some() {
+        return None;
+    }
+    next_step_up_to(puzzle, board, Tier::Trial)
+}
+
+/// The easiest step of a tier up to `most`, on a board known to hold no contradiction.
+pub(crate) fn next_step_up_to(puzzle: &Puzzle, board: &Board, most: Tier) -> Option<Step> {
+    FINDERS
+        .iter()
+        .take_while(|(t, _)| t.tier() <= most)
+        .find_map(|(_, find)| find(puzzle, board))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,158 @@
+//! The difficulty rating of a logical solve: the hardest technique it needs, a weighted effort
+//! score, how hard it is to start, and a band.
+//!
+//! # Weights (effort per step)
+//!
+//! | Technique | Tier | Weight |
+//! |---|---|---|
+//! | unique combination, cross reference, no repeats, last cell, naked single | 1 | 1 |
+//! | hidden single | 1 | 2 |
+//! | two-cell complement | 2 | 3 |
+//! | sum bounds, combination elimination | 2 | 4 |
+//! | naked subset | 2 | 5 |
+//! | hidden subset | 2 | 6 |
+//! | permutation logic | 3 | 8 |
+//! | cross-run subset, area sum | 3 | 12 |
+//! | domain shaving | 3 | 15 |
+//! | trial | — | 40 |
+//!
+//! The score is the sum of the weights of every step.
+//!
+//! # Bands
+//!
+//! - **Easy**: tier 1, and tier-2 steps weighing at most [`EASY_EXTRA`] in all (a few
+//!   two-cell complements: the Wikipedia puzzle needs three).
+//! - **Medium**: tier 2 at the most.
+//! - **Hard**: tier 3, in at most [`EXPERT_FROM`] − 1 steps, and not needed to start.
+//! - **Expert**: tier 3 in [`EXPERT_FROM`] steps or more, or before the first digit is placed.
+//! - **Needs trial**: logic alone got stuck, or a trial was needed.
+
+use crate::puzzle::Puzzle;
+
+use super::explain::explain;
+use super::step::{Step, Technique, Tier};
+
+/// The most the tier-2 steps of an Easy puzzle may weigh together.
+pub const EASY_EXTRA: u32 = 12;
+
+/// Tier-3 steps from which a puzzle is Expert rather than Hard.
+pub const EXPERT_FROM: usize = 6;
+
+/// A difficulty band, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Band {
+    /// Tier 1, and a few light tier-2 steps.
+    Easy,
+    /// Tier 2 at the most.
+    Medium,
+    /// A few tier-3 steps.
+    Hard,
+    /// Many tier-3 steps, or one to start.
+    Expert,
+    /// Logic alone gets stuck, or needs a trial.
+    Trial,
+}
+
+impl Band {
+    /// The band as people read it: "Easy" … "Needs trial".
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Easy => "Easy",
+            Band::Medium => "Medium",
+            Band::Hard => "Hard",
+            Band::Expert => "Expert",
+            Band::Trial => "Needs trial",
+        }
+    }
+
+    /// The band in JSON and on the command line: "easy" … "trial".
+    pub fn key(self) -> &'static str {
+        match self {
+            Band::Easy => "easy",
+            Band::Medium => "medium",
+            Band::Hard => "hard",
+            Band::Expert => "expert",
+            Band::Trial => "trial",
+        }
+    }
+}
+
+/// How hard a puzzle is to solve by logic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The band.
+    pub band: Band,
+    /// The weighted effort: the sum of the steps' weights (see the module's table).
+    pub score: u32,
+    /// The hardest technique used (the heaviest of the highest tier).
+    pub hardest: Technique,
+    /// The hardest technique used before the first digit is placed.
+    pub start: Technique,
+}
+
+/// The effort one step of a technique counts for.
+pub fn weight(technique: Technique) -> u32 {
+    use Technique::*;
+    match technique {
+        UniqueCombination | CrossReference | NoRepeats | LastCell | NakedSingle => 1,
+        HiddenSingle => 2,
+        TwoCellComplement => 3,
+        SumBounds | CombinationElimination => 4,
+        NakedSubset => 5,
+        HiddenSubset => 6,
+        PermutationLogic => 8,
+        CrossRunSubset | AreaSum => 12,
+        DomainShaving => 15,
+        Trial => 40,
+    }
+}
+
+/// The rating of a puzzle's logical solve.
+pub fn rate(puzzle: &Puzzle) -> Rating {
+    explain(puzzle).rating
+}
+
+/// The rating of a list of steps from the empty board; `solved`: whether they fill the grid.
+pub fn rating_of(steps: &[Step], solved: bool) -> Rating {
+    let harder = |a: Technique, b: Technique| (a.tier(), weight(a)) < (b.tier(), weight(b));
+    let hardest_of = |steps: &[Step]| {
+        steps
+            .iter()
+            .map(|s| s.technique)
+            .reduce(|a, b| if harder(a, b) { b } else { a })
+            .unwrap_or(Technique::NakedSingle)
+    };
+    let first_placement = steps
+        .iter()
+        .position(|s| !s.placements.is_empty())
+        .map_or(steps.len(), |i| i + 1);
+    let hardest = hardest_of(steps);
+    let start = hardest_of(&steps[..first_placement]);
+    let score = steps.iter().map(|s| weight(s.technique)).sum();
+    let tier_two_weight: u32 = steps
+        .iter()
+        .filter(|s| s.technique.tier() == Tier::Two)
+        .map(|s| weight(s.technique))
+        .sum();
+    let deep = steps
+        .iter()
+        .filter(|s| s.technique.tier() == Tier::Three)
+        .count();
+    let band = if !solved || hardest.tier() == Tier::Trial {
+        Band::Trial
+    } else {
+        match hardest.tier() {
+            Tier::One => Band::Easy,
+            Tier::Two if tier_two_weight <= EASY_EXTRA => Band::Easy,
+            Tier::Two => Band::Medium,
+            _ if deep >= EXPERT_FROM || start.tier() == Tier::Three => Band::Expert,
+            _ => Band::Hard,
+        }
+    };
+    Rating {
+        band,
+        score,
+        hardest,
+        start,
+    }
+}
