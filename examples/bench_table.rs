@@ -72,8 +72,8 @@ const TARGETS: [Target; 13] = [
     below("count", "100 wide × 30, 30%", "< 10 s", 10.0),
     below("nth", "", "< 10 ms", 10e-3),
     below("any", "100 wide × 30", "< 50 ms", 50e-3),
-    below("logic", "explain bench/corpus/30x30", "< 20 ms", 20e-3),
-    below("logic", "rate ../shared/puzzles/15x15", "< 2 ms", 2e-3),
+    below("logic", "explain 15x15.kakuro tiled", "< 20 ms", 20e-3),
+    below("logic", "rate 15x15.kakuro", "< 2 ms", 2e-3),
 ];
 
 /// A row of a table: the case, its unit, and each measurement with whether it finished.
