@@ -1,4 +1,4 @@
-//! The command line: `solve`, `count`, `check`, `convert`, `pe424`, `bench`, and the app launcher.
+//! The command line: `solve`, `count`, `check`, `explain`, `rate`, `convert`, `pe424`, `bench`, and the app launcher.
 //!
 //! The machine-readable outputs and exit codes are a contract (docs/formats.md): scripts
 //! outside the project parse them.
@@ -9,6 +9,7 @@ mod busy;
 mod check;
 mod convert;
 mod count;
+mod explain;
 mod input;
 mod json;
 mod launch;
@@ -129,6 +130,38 @@ pub enum Command {
         )]
         max_seconds: Duration,
     },
+    /// Solve by logic, as a person would: one named step a line, then the verdict (the
+    /// search's: unique, multiple, none or unknown) and the difficulty rating.
+    ///
+    /// Exit code: 0 when the steps solve the puzzle, 1 when logic stops short (a line says
+    /// why), 2 invalid file or usage.
+    Explain {
+        /// The puzzle file (`-` reads standard input).
+        file: PathBuf,
+        /// Print one JSON object: {"steps","solved","trial","verdict","rating"}.
+        #[arg(long)]
+        json: bool,
+        /// How long the search for the verdict may take before it says "unknown".
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "10",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
+    },
+    /// Rate how hard a puzzle is to solve by logic: Easy, Medium, Hard, Expert or Needs trial
+    /// (on the last line).
+    ///
+    /// Exit code: 0 when logic solves the puzzle, 1 when it stops short, 2 invalid file or usage.
+    Rate {
+        /// The puzzle file (`-` reads standard input).
+        file: PathBuf,
+        /// Print {"band","score","hardest","start","solved"}.
+        #[arg(long)]
+        json: bool,
+    },
     /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg.
     ///
     /// SVG is written only (a picture of the empty puzzle). When read, a Project Euler 424
@@ -202,6 +235,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             max_seconds,
         } => count::run(&file, json, max_seconds),
         Command::Check { file, max_seconds } => check::run(&file, max_seconds),
+        Command::Explain {
+            file,
+            json,
+            max_seconds,
+        } => explain::run(&file, json, max_seconds),
+        Command::Rate { file, json } => explain::rate(&file, json),
         Command::Convert { input, output } => convert::run(&input, &output),
         Command::Pe424 { file } => pe424::run(&file),
         Command::Bench {

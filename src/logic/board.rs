@@ -154,7 +154,7 @@ impl Board {
 
     /// Where the position breaks a rule, in words: a cell with no candidate, a run with no
     /// digit set left, a digit placed twice in a run, a full run with the wrong sum, a placed
-    /// digit its run's sets do not allow. `None` when nothing is broken (which does not mean
+    /// digit that no live set of its run has with the others. `None` when nothing is broken (which does not mean
     /// the position can be completed).
     pub fn contradiction(&self, puzzle: &Puzzle) -> Option<String> {
         for (i, &c) in self.cands.iter().enumerate() {
@@ -197,11 +197,8 @@ impl Board {
                     run_name(puzzle, id)
                 ));
             }
-            if seen & !self.allowed(id) != 0 {
-                return Some(format!(
-                    "{} would hold a digit none of its sets has",
-                    run_name(puzzle, id)
-                ));
+            if self.fitting(puzzle, id).next().is_none() {
+                return Some(format!("{} would have no digit set left", run_name(puzzle, id)));
             }
         }
         None

@@ -9,6 +9,7 @@
 //! Every step is sound: it never removes a digit that some solution of the puzzle has in that
 //! cell (a trial removes a digit only once assuming it reached a contradiction).
 
+mod area;
 mod arrange;
 mod board;
 mod explain;
@@ -17,6 +18,8 @@ mod step;
 mod text;
 mod tier1;
 mod tier2;
+mod tier3;
+mod trial;
 
 pub use board::Board;
 pub use explain::{Explanation, explain, explain_cancellable};
@@ -48,6 +51,11 @@ const FINDERS: &[(Technique, Finder)] = &[
     ),
     (Technique::NakedSubset, tier2::naked_subset),
     (Technique::HiddenSubset, tier2::hidden_subset),
+    (Technique::PermutationLogic, tier3::permutation_logic),
+    (Technique::CrossRunSubset, tier3::cross_run_subset),
+    (Technique::AreaSum, area::area_sum),
+    (Technique::DomainShaving, tier3::domain_shaving),
+    (Technique::Trial, trial::trial),
 ];
 
 /// The easiest next step from `board`, or `None` when logic (including trial) is stuck or the

@@ -110,3 +110,62 @@ fn the_first_step_on_the_wikipedia_puzzle_is_a_unique_combination() {
 }
 
 const DIGITS_BUT_7_9: Mask = crate::solve::combos::DIGITS & !(1 << 7 | 1 << 9);
+
+/// A published puzzle from ../shared/puzzles, or `None` (with a note) when that folder is absent.
+pub(crate) fn shared(name: &str) -> Option<Puzzle> {
+    // KAKURO_SHARED names the folder when the checkout is not beside ../shared.
+    let dir = std::env::var("KAKURO_SHARED")
+        .unwrap_or_else(|_| format!("{}/../shared", env!("CARGO_MANIFEST_DIR")));
+    let path = format!("{dir}/puzzles/{name}");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {path} is absent");
+        return None;
+    };
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    Some(puzzle(&rows))
+}
+
+/// Explains a unique puzzle and checks the steps reach its solution without a trial.
+fn solves_by_logic_alone(p: &Puzzle) -> Explanation {
+    let Some(Uniqueness::Unique(solution)) = Solver::new(p).uniqueness() else {
+        panic!("the puzzle is unique");
+    };
+    let e = explain(p);
+    replay_keeps(p, &e.steps, &solution.digits);
+    assert!(e.solved, "stuck after {} steps", e.steps.len());
+    assert!(!e.trial, "a trial was needed");
+    assert_eq!(e.end.digits(), &solution.digits[..]);
+    e
+}
+
+#[test]
+fn published_puzzles_solve_by_logic_alone() {
+    for name in ["wikipedia.kakuro", "15x15.kakuro"] {
+        if let Some(p) = shared(name) {
+            let e = solves_by_logic_alone(&p);
+            eprintln!("{name}: {} steps, {:?}", e.steps.len(), e.rating);
+        }
+    }
+}
+
+/// A look at the 30 × 30 benchmark's techniques (slow in a debug build).
+#[test]
+#[ignore]
+fn the_30x30_benchmark_puzzle_tally() {
+    let text = include_str!("../../bench/corpus/30x30.kakuro");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    let p = puzzle(&rows);
+    let e = explain(&p);
+    eprintln!("30x30: {} steps, solved {}, {:?}", e.steps.len(), e.solved, e.rating);
+    let mut tally = std::collections::BTreeMap::new();
+    for s in &e.steps {
+        *tally.entry(s.technique.name()).or_insert(0) += 1;
+    }
+    eprintln!("{tally:?}");
+}

@@ -1,0 +1,223 @@
+//! `kakuro explain FILE [--json]` (the logical solve, one step a line, then the verdict and the
+//! rating) and `kakuro rate FILE [--json]` (the rating alone).
+//!
+//! The verdict is the search's (`Solver::uniqueness`, within `--max-seconds`); the steps are
+//! the deduction engine's. On a puzzle with several solutions or none, the steps stop where
+//! logic must, and a line says why.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Result;
+use kakuro::logic::{self, Explanation, Rating, Step};
+use kakuro::{Puzzle, Solver, Uniqueness};
+use serde::Serialize;
+
+use super::input::PuzzleFile;
+use super::{EXIT_NO, Failure, budget, json, output};
+
+/// Prints the logical solve; exit 0 when the steps solve the puzzle, 1 when they stop short.
+pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
+    let (_, puzzle) = load(path)?;
+    let explanation = logic::explain(&puzzle);
+    let verdict = verdict(&puzzle, max);
+    let mut out = output::stdout();
+    if as_json {
+        json::write_line(&mut out, &ExplainReport::new(&puzzle, &explanation, verdict))?;
+    } else {
+        for (i, step) in explanation.steps.iter().enumerate() {
+            writeln!(
+                out,
+                "{}. {}: {}",
+                i + 1,
+                step.technique.name(),
+                step.text(&puzzle)
+            )?;
+        }
+        if let Some(why) = stop_reason(&puzzle, &explanation) {
+            writeln!(out, "logic stops: {why}")?;
+        }
+        writeln!(out, "verdict: {verdict}")?;
+        let r = &explanation.rating;
+        writeln!(
+            out,
+            "rating: {} (score {}, hardest: {})",
+            r.band.name(),
+            r.score,
+            r.hardest.name()
+        )?;
+    }
+    out.flush()?;
+    Ok(exit_code(&explanation))
+}
+
+/// Prints the rating; exit 0 when the steps solve the puzzle, 1 when they stop short.
+pub fn rate(path: &Path, as_json: bool) -> Result<ExitCode> {
+    let (_, puzzle) = load(path)?;
+    let explanation = logic::explain(&puzzle);
+    let r = &explanation.rating;
+    let mut out = output::stdout();
+    if as_json {
+        json::write_line(
+            &mut out,
+            &RateReport {
+                rating: RatingReport::new(r),
+                solved: explanation.solved,
+            },
+        )?;
+    } else {
+        writeln!(out, "score: {}", r.score)?;
+        writeln!(out, "hardest: {}", r.hardest.name())?;
+        writeln!(out, "start: {}", r.start.name())?;
+        if let Some(why) = stop_reason(&puzzle, &explanation) {
+            writeln!(out, "logic stops: {why}")?;
+        }
+        writeln!(out, "{}", r.band.name())?;
+    }
+    out.flush()?;
+    Ok(exit_code(&explanation))
+}
+
+/// The puzzle of a file, refusing a cryptic one: logic reads sums as numbers.
+fn load(path: &Path) -> Result<(PuzzleFile, Puzzle)> {
+    let file = PuzzleFile::load(path)?;
+    let puzzle = file.puzzle()?;
+    if puzzle.is_cryptic() {
+        return Err(Failure {
+            lines: vec![format!(
+                "{}: explain and rate work on puzzles with number clues, not letters (solve it \
+                 with `kakuro solve` or `kakuro pe424`)",
+                file.name
+            )],
+        }
+        .into());
+    }
+    Ok((file, puzzle))
+}
+
+fn exit_code(explanation: &Explanation) -> ExitCode {
+    if explanation.solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_NO)
+    }
+}
+
+/// `unique`, `multiple`, `none`, or `unknown` when the search runs past `max`.
+fn verdict(puzzle: &Puzzle, max: Duration) -> &'static str {
+    match Solver::new(puzzle)
+        .with_cancel(budget::token(Some(max)))
+        .uniqueness()
+    {
+        Some(Uniqueness::Unique(_)) => "unique",
+        Some(Uniqueness::Multiple) => "multiple",
+        Some(Uniqueness::None) => "none",
+        None => "unknown",
+    }
+}
+
+/// Why the steps stop short: the contradiction the board holds, or how many cells are open.
+fn stop_reason(puzzle: &Puzzle, explanation: &Explanation) -> Option<String> {
+    if explanation.solved {
+        return None;
+    }
+    let end = &explanation.end;
+    Some(end.contradiction(puzzle).unwrap_or_else(|| {
+        let open = end.digits().iter().filter(|&&d| d == 0).count();
+        format!("no deduction found with {open} cells open")
+    }))
+}
+
+/// `kakuro explain --json`.
+#[derive(Serialize)]
+struct ExplainReport {
+    steps: Vec<StepReport>,
+    solved: bool,
+    trial: bool,
+    verdict: &'static str,
+    rating: RatingReport,
+}
+
+impl ExplainReport {
+    fn new(puzzle: &Puzzle, e: &Explanation, verdict: &'static str) -> ExplainReport {
+        ExplainReport {
+            steps: e.steps.iter().map(|s| StepReport::new(puzzle, s)).collect(),
+            solved: e.solved,
+            trial: e.trial,
+            verdict,
+            rating: RatingReport::new(&e.rating),
+        }
+    }
+}
+
+/// One step in JSON: positions `[row, col]`, 0-based.
+#[derive(Serialize)]
+struct StepReport {
+    technique: &'static str,
+    tier: u8,
+    placements: Vec<(usize, usize, u8)>,
+    eliminations: Vec<(usize, usize, Vec<u8>)>,
+    because: Vec<(usize, usize)>,
+    text: String,
+}
+
+impl StepReport {
+    fn new(puzzle: &Puzzle, step: &Step) -> StepReport {
+        let pos = |c: kakuro::CellId| {
+            let p = puzzle.cell(c).pos;
+            (p.row, p.col)
+        };
+        StepReport {
+            technique: step.technique.name(),
+            tier: step.tier().number(),
+            placements: step
+                .placements
+                .iter()
+                .map(|&(c, d)| {
+                    let (r, col) = pos(c);
+                    (r, col, d)
+                })
+                .collect(),
+            eliminations: step
+                .eliminations
+                .iter()
+                .map(|&(c, m)| {
+                    let (r, col) = pos(c);
+                    (r, col, (1..=9).filter(|d| m & 1 << d != 0).collect())
+                })
+                .collect(),
+            because: step.because.iter().map(|&c| pos(c)).collect(),
+            text: step.text(puzzle),
+        }
+    }
+}
+
+/// RATING in JSON.
+#[derive(Serialize)]
+struct RatingReport {
+    band: &'static str,
+    score: u32,
+    hardest: &'static str,
+    start: &'static str,
+}
+
+impl RatingReport {
+    fn new(r: &Rating) -> RatingReport {
+        RatingReport {
+            band: r.band.key(),
+            score: r.score,
+            hardest: r.hardest.name(),
+            start: r.start.name(),
+        }
+    }
+}
+
+/// `kakuro rate --json`: the RATING object plus `solved`.
+#[derive(Serialize)]
+struct RateReport {
+    #[serde(flatten)]
+    rating: RatingReport,
+    solved: bool,
+}
