@@ -32,7 +32,7 @@ const FAILED: Color32 = Color32::from_rgb(0xf4, 0x8a, 0x82);
 const SOLVED: Color32 = Color32::from_rgb(0xb8, 0xe6, 0xc1);
 const PENCIL: Color32 = Color32::from_rgb(0x55, 0x5d, 0x6b);
 /// Hint and Explain: the run a deduction looks at, its cause cells, and what it places.
-const FOCUS: Color32 = Color32::from_rgb(0xe6, 0xdf, 0xf8);
+const FOCUS: Color32 = Color32::from_rgb(0xdc, 0xd2, 0xf7);
 const CAUSE: Color32 = Color32::from_rgb(0x0d, 0x87, 0x8c);
 const PLACED: Color32 = Color32::from_rgb(0xb8, 0xe6, 0xc1);
 

@@ -143,12 +143,24 @@ impl KakuroApp {
         let text = match (&shown.advice, shown.stage) {
             (Advice::Step { step, .. }, HintStage::Applied) => step.text(&shown.puzzle),
             (Advice::Step { step, .. }, stage) => {
-                let runs: Vec<String> = step
+                let mut places: Vec<String> = step
                     .runs
                     .iter()
                     .map(|&r| run_name(&shown.puzzle, r))
                     .collect();
-                let mut text = format!("{}: look at {}", step.technique.name(), runs.join("; "));
+                if places.is_empty() {
+                    // A step about a cell alone: the cells it changes are the place to look.
+                    let cells = step.placements.iter().map(|p| p.0);
+                    let cells = cells.chain(step.eliminations.iter().map(|e| e.0));
+                    for cell in cells {
+                        let name = shown.puzzle.cell(cell).pos.to_string();
+                        if !places.contains(&name) {
+                            places.push(name);
+                        }
+                    }
+                }
+                let name = step.technique.name();
+                let mut text = format!("{name}: look at {}", places.join("; "));
                 if stage == HintStage::Cells && !step.because.is_empty() {
                     text.push_str(", and at the outlined cells");
                 }

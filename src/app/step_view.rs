@@ -61,6 +61,13 @@ pub fn mark_step(overlay: &mut Overlay, puzzle: &Puzzle, step: &Step, reveal: Re
             edit(cell, &|m| m.lesson.focus = true);
         }
     }
+    if step.runs.is_empty() {
+        // A step about cells alone points at the cells it changes.
+        let changed = step.placements.iter().map(|p| p.0);
+        for cell in changed.chain(step.eliminations.iter().map(|e| e.0)) {
+            edit(cell, &|m| m.lesson.focus = true);
+        }
+    }
     if reveal >= Reveal::Cells {
         for &cell in &step.because {
             edit(cell, &|m| m.lesson.cause = true);
