@@ -77,7 +77,7 @@ pub struct HintMode {
     known: Option<(Grid, Arc<Solutions>)>,
     /// The board the last applied hint left, for the grid it was found on: its candidates are
     /// the board's pencil marks.
-    held: Option<(Grid, Held)>,
+    held: Option<(Grid, Arc<Puzzle>, Held)>,
     /// Why the last press gave no hint (no puzzle to hint on).
     note: Option<(u64, String)>,
 }
@@ -198,7 +198,7 @@ impl KakuroApp {
         let mut position = Position::from_grid_digits(&puzzle, self.editor.sheet().digits());
         // The marks of the last hint hold while the digits they were found with stay: a digit
         // taken back or changed may have been what they followed from.
-        self.hint.held = self.hint.held.take().filter(|(g, held)| {
+        self.hint.held = self.hint.held.take().filter(|(g, _, held)| {
             *g == grid
                 && held
                     .position
@@ -207,7 +207,7 @@ impl KakuroApp {
                     .zip(&position.digits)
                     .all(|(then, now)| then.is_none() || then == now)
         });
-        let held = self.hint.held.as_ref().map(|(_, held)| held.clone());
+        let held = self.hint.held.as_ref().map(|(_, _, held)| held.clone());
         if let Some(held) = &held {
             position.marks = held.position.marks.clone();
         }
@@ -271,7 +271,8 @@ impl KakuroApp {
         self.editor.place_digits(&placements);
         shown.stage = HintStage::Applied;
         shown.generation = self.editor.generation();
-        self.hint.held = Some((self.editor.grid().clone(), held));
+        let puzzle = shown.puzzle.clone();
+        self.hint.held = Some((self.editor.grid().clone(), puzzle, held));
     }
 
     /// Forgets the shown hint and the pencil marks hints left.
@@ -329,15 +330,14 @@ impl KakuroApp {
             .hint
             .held
             .as_ref()
-            .filter(|(g, _)| g == self.editor.grid())
-            .map(|(_, held)| held);
-        if shown.is_none() && (shown_only || held.is_none()) {
-            return None;
-        }
+            .filter(|(g, _, _)| g == self.editor.grid())
+            .map(|(_, puzzle, held)| (puzzle, held));
         let puzzle = match (shown, held) {
             (Some(shown), _) => shown.puzzle.clone(),
-            (None, _) => Arc::new(Puzzle::from_grid(self.editor.grid()).ok()?),
+            (None, Some((puzzle, _))) if !shown_only => puzzle.clone(),
+            _ => return None,
         };
+        let held = held.map(|(_, held)| held);
         let mut overlay = blank(&puzzle);
         let typed = Position::from_grid_digits(&puzzle, self.editor.sheet().digits());
         if let Some(marks) = held.and_then(|h| h.position.marks.as_ref()) {
@@ -402,7 +402,7 @@ impl KakuroApp {
             .hint
             .held
             .as_ref()
-            .is_some_and(|(g, _)| g == self.editor.grid());
+            .is_some_and(|(g, _, _)| g == self.editor.grid());
         ui.horizontal(|ui| {
             let next = match self.hint_summary().map(|s| s.stage) {
                 Some(HintStage::Runs) => "Press again to see the cells it follows from (H)",
