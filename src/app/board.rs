@@ -7,7 +7,7 @@ use egui::{
 };
 
 use super::editor::{Editor, Tool};
-use super::overlay::{Mark, Origin, Overlay};
+use super::overlay::{Lesson, Mark, Origin, Overlay};
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
 
@@ -31,6 +31,10 @@ const TRYING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
 const FAILED: Color32 = Color32::from_rgb(0xf4, 0x8a, 0x82);
 const SOLVED: Color32 = Color32::from_rgb(0xb8, 0xe6, 0xc1);
 const PENCIL: Color32 = Color32::from_rgb(0x55, 0x5d, 0x6b);
+/// Hint and Explain: the run a deduction looks at, its cause cells, and what it places.
+const FOCUS: Color32 = Color32::from_rgb(0xdc, 0xd2, 0xf7);
+const CAUSE: Color32 = Color32::from_rgb(0x0d, 0x87, 0x8c);
+const PLACED: Color32 = Color32::from_rgb(0xb8, 0xe6, 0xc1);
 
 /// The smallest and largest cell sizes, in points.
 const MIN_CELL: f32 = 3.0;
@@ -93,7 +97,7 @@ fn cell_digit(typed: u8, mark: Mark) -> CellDigit {
         color,
         solution: None,
     };
-    let watched = mark.origin.is_some() || mark.pencil != 0;
+    let watched = mark.origin.is_some() || mark.pencil != 0 || mark.own;
     match (typed, mark.digit) {
         (_, shown) if watched => show(shown, SOLUTION),
         (typed, 0) => show(typed, DIGIT),
@@ -369,6 +373,8 @@ impl BoardView {
                             Some(Origin::Trying) => TRYING,
                             Some(Origin::Failed) => FAILED,
                             Some(Origin::Solved) => SOLVED,
+                            None if mark.lesson.placed => PLACED,
+                            None if mark.lesson.focus => FOCUS,
                             None if mark.changed => CHANGED,
                             None => WHITE,
                         };
@@ -396,8 +402,8 @@ impl BoardView {
                                 let corner = rect.shrink(s * 0.1).right_top();
                                 painter.text(corner, Align2::RIGHT_TOP, d, font, SOLUTION);
                             }
-                        } else if text && mark.pencil != 0 {
-                            paint_pencil(&painter, rect, mark.pencil);
+                        } else if text && (mark.pencil | mark.lesson.struck) != 0 {
+                            paint_pencil(&painter, rect, mark.pencil, mark.lesson.struck);
                         } else if let (true, Some(l)) = (text, shown) {
                             let font = FontId::proportional(s * 0.5);
                             painter.text(rect.center(), Align2::CENTER_CENTER, l, font, DIAGONAL);
@@ -436,6 +442,7 @@ impl BoardView {
                         StrokeKind::Inside,
                     );
                 }
+                paint_lesson(&painter, rect, mark(pos).lesson, s, line);
                 if !every_cell && pos != editor.cursor {
                     continue;
                 }
@@ -504,17 +511,36 @@ impl BoardView {
     }
 }
 
-/// Paints candidates as pencil marks: digit d in the d-th place of a 3×3 block.
-fn paint_pencil(painter: &egui::Painter, rect: Rect, mask: u16) {
+/// Paints candidates as pencil marks: digit d in the d-th place of a 3×3 block; the `struck`
+/// ones (a deduction removes them) in red, crossed out.
+fn paint_pencil(painter: &egui::Painter, rect: Rect, mask: u16, struck: u16) {
     let s = rect.width();
     let font = FontId::proportional(s * 0.24);
     for d in 1..=9u8 {
-        if mask & (1 << d) == 0 {
+        let gone = struck & (1 << d) != 0;
+        if mask & (1 << d) == 0 && !gone {
             continue;
         }
         let (row, col) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
         let at = rect.min + vec2(0.2 + 0.3 * col, 0.2 + 0.3 * row) * s;
-        painter.text(at, Align2::CENTER_CENTER, d, font.clone(), PENCIL);
+        let color = if gone { ERROR } else { PENCIL };
+        painter.text(at, Align2::CENTER_CENTER, d, font.clone(), color);
+        if gone {
+            let half = vec2(0.11, 0.11) * s;
+            let stroke = Stroke::new((s * 0.03).max(1.0), ERROR);
+            painter.line_segment([at - half, at + half], stroke);
+        }
+    }
+}
+
+/// The outlines of a deduction: its cause cells, and digits no solution agrees with.
+fn paint_lesson(painter: &egui::Painter, rect: Rect, lesson: Lesson, s: f32, line: f32) {
+    let width = (s * 0.07).clamp(2.0, 4.0);
+    for (on, color) in [(lesson.cause, CAUSE), (lesson.wrong, ERROR)] {
+        if on {
+            let stroke = Stroke::new(width, color);
+            painter.rect_stroke(rect.shrink(line), 0.0, stroke, StrokeKind::Inside);
+        }
     }
 }
 

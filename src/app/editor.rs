@@ -419,6 +419,18 @@ impl Editor {
         }
     }
 
+    /// Types several digits into white cells at once, whatever the tool (a hint's
+    /// placements): one undo step.
+    pub fn place_digits(&mut self, digits: &[(Pos, u8)]) {
+        self.act(None, |e| {
+            let mut changed = false;
+            for &(pos, d) in digits {
+                changed |= e.sheet.set_digit(pos, d);
+            }
+            changed
+        });
+    }
+
     /// Backspace: drops the last digit of the active clue, or clears the cell's digit.
     pub fn backspace(&mut self) {
         let pos = self.cursor;

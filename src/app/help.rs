@@ -48,6 +48,14 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "F6, F7, F8",
         "watch the search, pause or resume, single step",
     ),
+    (
+        "H",
+        "hint from the typed digits: the runs to look at, then the cells, then the step applied",
+    ),
+    (
+        "F9, Alt+Left, Alt+Right",
+        "the Explain panel (the logical solve); the step before, the next step",
+    ),
     ("F1", "the keyboard shortcuts (Help menu)"),
 ];
 

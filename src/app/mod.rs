@@ -11,9 +11,12 @@ mod checker;
 mod completion;
 mod dialogs;
 mod editor;
+mod explain;
 mod files;
 mod frames;
 mod help;
+mod hint;
+mod hint_ui;
 mod history;
 mod icon;
 mod numbers;
@@ -28,6 +31,7 @@ mod solutions;
 mod solver;
 mod solving;
 mod status;
+mod step_view;
 mod symmetry;
 mod tools;
 mod watch;
@@ -40,9 +44,12 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 
 pub use board::cell_label;
 pub use editor::{Edge, Tool};
+pub use explain::ExplainSummary;
 pub use frames::FrameTimes;
 pub use help::SHORTCUTS;
+pub use hint_ui::{HintStage, HintSummary};
 pub use runs::{digit_sets, hint};
+pub use step_view::ShownLesson;
 pub use watch_ui::WatchSummary;
 
 use crate::{Grid, Problem};
@@ -142,6 +149,8 @@ pub struct KakuroApp {
     browser: Browser,
     check: checker::Check,
     watch: watch_ui::WatchMode,
+    hint: hint_ui::HintMode,
+    explain: explain::ExplainMode,
     ctx: egui::Context,
 }
 
@@ -195,6 +204,8 @@ impl KakuroApp {
             browser: Browser::default(),
             check: checker::Check::default(),
             watch: watch_ui::WatchMode::default(),
+            hint: hint_ui::HintMode::default(),
+            explain: explain::ExplainMode::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let asked = app.options.file.clone();
@@ -333,6 +344,8 @@ impl KakuroApp {
         }
         self.solving_shortcuts(ctx);
         self.watch_shortcuts(ctx);
+        self.hint_shortcuts(ctx);
+        self.explain_shortcuts(ctx);
         self.help_shortcuts(ctx);
     }
 
@@ -443,6 +456,8 @@ impl eframe::App for KakuroApp {
             self.solving_ended(end);
         }
         self.watch_logic(ctx);
+        self.hint_logic();
+        self.explain_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
         if let Some(checker::Verdict::Several {
@@ -485,6 +500,7 @@ impl eframe::App for KakuroApp {
             let line = self.browser.status_line().unwrap_or_else(|| " ".into());
             egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
+        self.explain_panel(ui);
         // Designing on the left, solving on the right: what one side shows never moves the
         // other's controls (the browser appearing on Solve used to push the tools down).
         if self.show_tools {
@@ -527,6 +543,8 @@ impl eframe::App for KakuroApp {
         self.browser = Browser::default();
         self.check = checker::Check::default();
         self.watch = watch_ui::WatchMode::default();
+        self.hint = hint_ui::HintMode::default();
+        self.explain = explain::ExplainMode::default();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

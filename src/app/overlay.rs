@@ -1,5 +1,6 @@
 //! What the board paints over the white cells instead of the typed digits: a solution being
-//! browsed, or where the designer's check found the solutions to differ.
+//! browsed, where the designer's check found the solutions to differ, or a deduction of Hint
+//! and Explain.
 
 use crate::Pos;
 
@@ -32,6 +33,27 @@ pub struct Mark {
     pub pencil: u16,
     /// Watch mode: how the cell got where it is.
     pub origin: Option<Origin>,
+    /// The digit and pencil marks are a logical board's, standing for the whole cell: the
+    /// typed digits stay out of view (Explain shows the board as it was at a step).
+    pub own: bool,
+    /// What a deduction says about the cell (Hint, Explain).
+    pub lesson: Lesson,
+}
+
+/// How a deduction marks a cell: the run or region to look at, its cause cells, what it
+/// places and what it removes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lesson {
+    /// In a run the deduction looks at (tinted).
+    pub focus: bool,
+    /// A cell the deduction follows from (outlined).
+    pub cause: bool,
+    /// The deduction places `Mark::digit` here.
+    pub placed: bool,
+    /// Candidates the deduction removes here, bit d for digit d (crossed out).
+    pub struck: u16,
+    /// A typed digit or pencil mark that no solution agrees with (outlined in red).
+    pub wrong: bool,
 }
 
 /// Marks for every cell of the grid, row by row (walls stay default).

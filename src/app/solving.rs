@@ -139,7 +139,13 @@ impl KakuroApp {
     /// The board's overlay: a watched search, else the shown solution, else where the check's
     /// solutions differ.
     pub(super) fn overlay(&mut self) -> Option<Overlay> {
+        if let Some(overlay) = self.explain_overlay() {
+            return Some(overlay);
+        }
         if let Some(overlay) = self.watch_overlay() {
+            return Some(overlay);
+        }
+        if let Some(overlay) = self.hint_overlay(true) {
             return Some(overlay);
         }
         let verdict = self.check.verdict(self.editor.generation());
@@ -167,7 +173,7 @@ impl KakuroApp {
             return Some(overlay);
         }
         let Some(Verdict::Several { varies, .. }) = verdict else {
-            return None;
+            return self.hint_overlay(false);
         };
         let grid = self.editor.grid();
         let mut overlay = Overlay::new(grid.width(), grid.height());
