@@ -19,6 +19,7 @@ mod icon;
 mod numbers;
 mod oracle;
 mod overlay;
+mod printing;
 mod problems;
 mod region;
 mod runs;
@@ -142,6 +143,7 @@ pub struct KakuroApp {
     browser: Browser,
     check: checker::Check,
     watch: watch_ui::WatchMode,
+    printing: printing::Printing,
     ctx: egui::Context,
 }
 
@@ -195,6 +197,7 @@ impl KakuroApp {
             browser: Browser::default(),
             check: checker::Check::default(),
             watch: watch_ui::WatchMode::default(),
+            printing: printing::Printing::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let asked = app.options.file.clone();
@@ -431,6 +434,7 @@ impl eframe::App for KakuroApp {
             );
         }
         self.poll_dialogs(ctx);
+        self.printing_logic(ctx);
         self.drop_files(ctx);
         if let Some(shot) = &mut self.screenshot {
             shot.logic(ctx);
@@ -519,6 +523,7 @@ impl eframe::App for KakuroApp {
         if let Some(notice) = self.editor.take_notice() {
             self.status.info(notice);
         }
+        self.printing_ui(&ctx);
         self.dialogs_ui(&ctx);
     }
 

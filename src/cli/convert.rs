@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use kakuro::atomic;
 use kakuro::format::{self, Format, svg};
-use kakuro::print::{self, Book, Entry, Paper, PerPage, pdf, png};
+use kakuro::print::{self, Answer, Book, Entry, Paper, PerPage, pdf, png};
 
 use super::Failure;
 use super::input::PuzzleFile;
-use super::print::{Answer, answer, write};
+use super::print::{answer, write};
 
 /// A picture format that only `convert` writes.
 #[derive(Clone, Copy, PartialEq, Eq)]

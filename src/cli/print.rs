@@ -3,15 +3,14 @@
 //! its error (exit 2 after the rest is printed). Each puzzle is checked: one without exactly
 //! one solution is printed with a warning on stderr.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use kakuro::format::{self, Format};
-use kakuro::print::{Book, Entry, Paper, PerPage, pdf};
-use kakuro::{Puzzle, Solver, Uniqueness, atomic};
+use kakuro::print::{Answer, Book, Entry, Paper, PerPage, gather, pdf};
+use kakuro::{Puzzle, atomic};
 
 use super::input::{Input, PuzzleFile};
 use super::{EXIT_INVALID, budget, pe424};
@@ -124,7 +123,7 @@ fn expand(files: &[PathBuf], skipped: &mut bool) -> Vec<PathBuf> {
             paths.push(path.clone());
             continue;
         }
-        match puzzle_files(path) {
+        match gather::puzzle_files(path) {
             Ok(found) if found.is_empty() => {
                 super::report(&anyhow::anyhow!(
                     "{}: the folder holds no puzzle file (.kakuro, .ron, .pe424, or a Project \
@@ -146,34 +145,6 @@ fn expand(files: &[PathBuf], skipped: &mut bool) -> Vec<PathBuf> {
     paths
 }
 
-/// A folder's puzzle files in name order: `.kakuro`, `.ron`, `.pe424`, and `.txt` files that
-/// hold Project Euler 424 lines. Hidden files and subfolders are left out.
-fn puzzle_files(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
-    for item in fs::read_dir(folder)? {
-        let path = item?.path();
-        let hidden = path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-        if hidden || !path.is_file() {
-            continue;
-        }
-        let wanted = match Format::from_path(&path) {
-            Some(format) => format.can_read(),
-            None => {
-                path.extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
-                    && fs::read_to_string(&path).is_ok_and(|t| Format::sniff(&t) == Format::Pe424)
-            }
-        };
-        if wanted {
-            found.push(path);
-        }
-    }
-    found.sort();
-    Ok(found)
-}
-
 /// The puzzles of one file, each with the title it is printed under: the file's own, or its
 /// name (and the puzzle's number in a Project Euler file of several).
 fn read(path: &Path) -> Result<Vec<(PuzzleFile, String)>> {
@@ -189,21 +160,11 @@ fn read(path: &Path) -> Result<Vec<(PuzzleFile, String)>> {
         return Ok(puzzles
             .into_iter()
             .enumerate()
-            .map(|(i, file)| {
-                let title = if several {
-                    format!("{stem} {}", i + 1)
-                } else {
-                    stem.clone()
-                };
-                (file, title)
-            })
+            .map(|(i, file)| (file, gather::title_for("", &stem, i, several)))
             .collect());
     }
     let loaded = input.parse()?;
-    let title = match loaded.document.title.trim() {
-        "" => stem,
-        title => title.to_string(),
-    };
+    let title = gather::title_for(&loaded.document.title, &stem, 0, false);
     let file = PuzzleFile {
         name: input.name(),
         loaded,
@@ -212,70 +173,22 @@ fn read(path: &Path) -> Result<Vec<(PuzzleFile, String)>> {
     Ok(vec![(file, title)])
 }
 
-/// What the check found, for printing.
-pub(super) enum Answer {
-    /// One solution: its digits.
-    Unique(Vec<u8>),
-    /// Several: the first's digits.
-    Several(Vec<u8>),
-    /// None.
-    Impossible,
-    /// The check ran out of time.
-    Unknown,
-}
-
 /// Checks a puzzle within the time limit; with `want_digits`, finds the first solution of one
 /// that has several.
 pub(super) fn answer(puzzle: &Puzzle, want_digits: bool) -> Answer {
     let limit = Some(Duration::from_secs(CHECK_SECONDS));
-    let verdict = Solver::new(puzzle)
-        .with_cancel(budget::token(limit))
-        .uniqueness();
-    match verdict {
-        Some(Uniqueness::Unique(solution)) => Answer::Unique(solution.digits),
-        Some(Uniqueness::None) => Answer::Impossible,
-        None => Answer::Unknown,
-        Some(Uniqueness::Multiple) if !want_digits => Answer::Several(Vec::new()),
-        Some(Uniqueness::Multiple) => {
-            let first = Solver::new(puzzle)
-                .with_cancel(budget::token(limit))
-                .first();
-            first.map_or(Answer::Unknown, |s| Answer::Several(s.digits))
-        }
-    }
+    Answer::of(puzzle, want_digits, &budget::token(limit))
 }
 
 /// The book's entry for a puzzle; warnings for one without exactly one solution go to
 /// stderr. A grid with errors is refused with them.
 fn entry(file: &PuzzleFile, title: &str, solutions: bool) -> Result<Entry> {
     let puzzle = file.puzzle()?;
-    let place = file.place(None);
     let mut entry = Entry::new(file.grid().clone(), title);
-    match answer(&puzzle, solutions) {
-        Answer::Unique(digits) => entry.solution = Some(digits),
-        Answer::Several(digits) => {
-            let then = if solutions {
-                "; its solution page shows the first"
-            } else {
-                ""
-            };
-            eprintln!(
-                "kakuro: {place}: warning: the puzzle has more than one solution; printed all the \
-                 same{then}"
-            );
-            entry.solution = Some(digits);
-            entry.note = Some("not unique: the first of several".into());
-        }
-        Answer::Impossible => {
-            eprintln!("kakuro: {place}: warning: the puzzle has no solution; printed all the same");
-        }
-        Answer::Unknown => {
-            eprintln!(
-                "kakuro: {place}: warning: not checked: the search took over {CHECK_SECONDS} s; \
-                 printed all the same"
-            );
-            entry.note = Some("not found in time".into());
-        }
+    let answer = answer(&puzzle, solutions);
+    if let Some(warning) = answer.warning(solutions) {
+        eprintln!("kakuro: {}: warning: {warning}", file.place(None));
     }
+    answer.fill(&mut entry);
     Ok(entry)
 }
