@@ -69,6 +69,14 @@ if ((quick)); then pruns=30; else pruns=200; fi
 "$ex/process_bench" "kakuro check bench/corpus/30x30.kakuro" "$pruns" \
     "$bin/kakuro" check bench/corpus/30x30.kakuro
 "$ex/process_bench" "kakuro pe424 puzzles/cryptic.txt" "$pruns" "$bin/kakuro" pe424 puzzles/cryptic.txt
+# A puzzle book: the shared 15 × 15 a hundred times over, with solutions.
+if [ -f ../shared/puzzles/15x15.kakuro ]; then
+    book=$(mktemp -d)
+    for i in $(seq -w 1 100); do cp ../shared/puzzles/15x15.kakuro "$book/$i.kakuro"; done
+    "$ex/process_bench" "kakuro print: 100 15 × 15 puzzles with solutions" 5 \
+        "$bin/kakuro" print "$book" -o "$book/book.pdf" --solutions
+    rm -rf "$book"
+fi
 
 mkdir -p bench/results
 {

@@ -4,6 +4,7 @@ pub mod atomic;
 pub mod format;
 pub mod grid;
 pub mod logic;
+pub mod print;
 pub mod puzzle;
 pub mod solve;
 pub mod validate;

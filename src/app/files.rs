@@ -1,4 +1,5 @@
-//! Files: open, save, save as, export SVG, recent files, drag and drop, and the file dialogs.
+//! Files: open, save, save as, export SVG (PDF and books: `printing`), recent files, drag
+//! and drop, and the file dialogs.
 //!
 //! Native dialogs (rfd) run on a named thread and send the picked path back over a channel, so a
 //! frame never waits on them. When no dialog can be shown (rfd returns nothing at once: no
@@ -466,6 +467,12 @@ impl KakuroApp {
         }
         if item(ui, "Export SVG…", "") {
             self.export_svg();
+        }
+        if item(ui, "Export PDF…", "") {
+            self.open_printing(super::printing::Kind::ExportPdf);
+        }
+        if item(ui, "Print book…", "") {
+            self.open_printing(super::printing::Kind::Book);
         }
         ui.separator();
         if item(ui, "Quit", "") {

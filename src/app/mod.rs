@@ -22,6 +22,7 @@ mod icon;
 mod numbers;
 mod oracle;
 mod overlay;
+mod printing;
 mod problems;
 mod region;
 mod runs;
@@ -151,6 +152,7 @@ pub struct KakuroApp {
     watch: watch_ui::WatchMode,
     hint: hint_ui::HintMode,
     explain: explain::ExplainMode,
+    printing: printing::Printing,
     ctx: egui::Context,
 }
 
@@ -206,6 +208,7 @@ impl KakuroApp {
             watch: watch_ui::WatchMode::default(),
             hint: hint_ui::HintMode::default(),
             explain: explain::ExplainMode::default(),
+            printing: printing::Printing::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let asked = app.options.file.clone();
@@ -444,6 +447,7 @@ impl eframe::App for KakuroApp {
             );
         }
         self.poll_dialogs(ctx);
+        self.printing_logic(ctx);
         self.drop_files(ctx);
         if let Some(shot) = &mut self.screenshot {
             shot.logic(ctx);
@@ -535,6 +539,7 @@ impl eframe::App for KakuroApp {
         if let Some(notice) = self.editor.take_notice() {
             self.status.info(notice);
         }
+        self.printing_ui(&ctx);
         self.dialogs_ui(&ctx);
     }
 

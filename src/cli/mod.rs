@@ -1,4 +1,5 @@
-//! The command line: `solve`, `count`, `check`, `explain`, `rate`, `convert`, `pe424`, `bench`, and the app launcher.
+//! The command line: `solve`, `count`, `check`, `explain`, `rate`, `convert`, `print`, `pe424`,
+//! `bench`, and the app launcher.
 //!
 //! The machine-readable outputs and exit codes are a contract (docs/formats.md): scripts
 //! outside the project parse them.
@@ -15,6 +16,7 @@ mod json;
 mod launch;
 mod output;
 mod pe424;
+mod print;
 mod solve;
 
 use std::fmt;
@@ -162,11 +164,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg.
+    /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg,
+    /// .png, .pdf.
     ///
-    /// SVG is written only (a picture of the empty puzzle). When read, a Project Euler 424
-    /// file is recognised by its content whatever its extension (such as the published .txt).
-    /// A grid with errors (or no white cells) is refused, exit 2, and nothing is written.
+    /// SVG, PNG and PDF are written only (a picture of the empty puzzle; the PDF is one A4
+    /// page). When read, a Project Euler 424 file is recognised by its content whatever its
+    /// extension (such as the published .txt). A grid with errors (or no white cells) is
+    /// refused, exit 2, and nothing is written.
     Convert {
         /// The puzzle to read (`-` reads standard input).
         input: PathBuf,
@@ -174,6 +178,38 @@ pub enum Command {
         /// and owner; a read-only file is refused; a file with other hard links is replaced
         /// under this name only, with a note on stderr.
         output: PathBuf,
+        /// Draw the solved grid (.svg, .png, .pdf); a puzzle with several solutions shows the
+        /// first, with a warning.
+        #[arg(long)]
+        solution: bool,
+    },
+    /// Print puzzles as a PDF book: several a page, each with its number, title and size;
+    /// with --solutions, the solutions follow, smaller.
+    ///
+    /// A folder gives its puzzle files in name order (.kakuro, .ron, .pe424, and Project
+    /// Euler 424 .txt files); a Project Euler 424 file gives all its puzzles. A puzzle without
+    /// exactly one solution is printed with a warning on stderr. A file that cannot be read
+    /// is skipped with its error, the rest printed: exit 2. On success it prints
+    /// `OUT.pdf: N puzzles, P pages`.
+    Print {
+        /// Puzzle files or folders (`-` reads standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The PDF to write (atomically).
+        #[arg(short = 'o', long = "output", value_name = "OUT.pdf", required = true)]
+        output: PathBuf,
+        /// The page size (6x9: 6 × 9 in).
+        #[arg(long, value_enum, default_value = "a4")]
+        paper: PaperChoice,
+        /// Puzzles a page: 1, 2, 4 or 6.
+        #[arg(long, value_name = "N", default_value = "2", value_parser = parse_per_page)]
+        per_page: kakuro::print::PerPage,
+        /// Print the solutions at the back, each labelled with its puzzle's number.
+        #[arg(long)]
+        solutions: bool,
+        /// A title for the head of every page (and the PDF's title).
+        #[arg(long, value_name = "TEXT")]
+        title: Option<String>,
     },
     /// Solve Project Euler 424 cryptic puzzles: each puzzle's 10-digit answer, then their sum.
     Pe424 {
@@ -205,6 +241,41 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// A page size, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PaperChoice {
+    /// ISO A4 (210 × 297 mm).
+    A4,
+    /// US Letter (8.5 × 11 in).
+    Letter,
+    /// ISO A5 (148 × 210 mm).
+    A5,
+    /// 6 × 9 in, the common size of self-published books.
+    #[value(name = "6x9")]
+    Book6x9,
+}
+
+impl From<PaperChoice> for kakuro::print::Paper {
+    fn from(choice: PaperChoice) -> Self {
+        use kakuro::print::Paper;
+        match choice {
+            PaperChoice::A4 => Paper::A4,
+            PaperChoice::Letter => Paper::Letter,
+            PaperChoice::A5 => Paper::A5,
+            PaperChoice::Book6x9 => Paper::Book6x9,
+        }
+    }
+}
+
+/// Puzzles a page for `--per-page`: 1, 2, 4 or 6.
+fn parse_per_page(text: &str) -> Result<kakuro::print::PerPage, String> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .and_then(kakuro::print::PerPage::from_count)
+        .ok_or_else(|| format!("{text:?} puzzles a page cannot be laid out: use 1, 2, 4 or 6"))
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -242,6 +313,28 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => explain::run(&file, json, max_seconds),
         Command::Rate { file, json } => explain::rate(&file, json),
         Command::Convert { input, output } => convert::run(&input, &output),
+        Command::Convert {
+            input,
+            output,
+            solution,
+        } => convert::run(&input, &output, solution),
+        Command::Print {
+            files,
+            output,
+            paper,
+            per_page,
+            solutions,
+            title,
+        } => print::run(
+            &files,
+            &output,
+            &print::Options {
+                paper: paper.into(),
+                per_page,
+                solutions,
+                title,
+            },
+        ),
         Command::Pe424 { file } => pe424::run(&file),
         Command::Bench {
             files,

@@ -43,7 +43,11 @@ pub fn run(path: &Path) -> Result<ExitCode> {
 /// Every puzzle of a PE 424 file, each knowing its line so messages can point at it. All are
 /// read (and then validated) before any is solved: a typo on the last line fails at once.
 fn read_puzzles(path: &Path) -> Result<Vec<PuzzleFile>> {
-    let input = Input::read(path)?;
+    puzzles_in(&Input::read(path)?)
+}
+
+/// Every puzzle of a PE 424 file already read, as [`read_puzzles`] gives them.
+pub(super) fn puzzles_in(input: &Input<'_>) -> Result<Vec<PuzzleFile>> {
     let name = input.name();
     let text = &input.text;
     let mut puzzles = Vec::new();

@@ -90,6 +90,21 @@ pub fn solved(grid: &Grid, puzzle: &Puzzle, digits: &[u8]) -> String {
     })
 }
 
+/// The puzzle under its title and author (each left out when empty), with `digits` (one per
+/// white cell in reading order, 0 for empty) in its white cells.
+pub fn titled_solved(grid: &Grid, title: &str, author: &str, digits: &[u8]) -> String {
+    let heading = Heading {
+        title: title.trim(),
+        author: author.trim(),
+    };
+    let mut at = vec![None; grid.width() * grid.height()];
+    let whites = grid.positions().filter(|&pos| grid.is_white(pos));
+    for (pos, &digit) in whites.zip(digits) {
+        at[pos.row * grid.width() + pos.col] = Some(digit).filter(|d| (1..=9).contains(d));
+    }
+    picture(grid, &heading, |pos| at[pos.row * grid.width() + pos.col])
+}
+
 fn picture(grid: &Grid, heading: &Heading<'_>, digit: impl Fn(Pos) -> Option<u8>) -> String {
     let top = heading.height();
     let width = (grid.width() * CELL).max(heading.width()) + 2 * MARGIN;
@@ -243,6 +258,21 @@ mod tests {
         assert!(
             svg.contains("font-size=\"16\""),
             "clues large enough to print"
+        );
+    }
+
+    #[test]
+    fn a_titled_solution() {
+        let (grid, _) = kakuro_text::parse("\\   3\\\n\\3 __\n").unwrap();
+        let svg = titled_solved(&grid, "Tiny", "", &[3]);
+        assert!(
+            svg.contains(">Tiny</text>") && svg.contains(">3</text>"),
+            "{svg}"
+        );
+        assert_eq!(
+            svg.matches(">3</text>").count(),
+            3,
+            "two clues and the digit"
         );
     }
 

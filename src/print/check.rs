@@ -1,0 +1,105 @@
+//! Whether a puzzle is fit to print: its solution, or what to warn about.
+
+use crate::puzzle::Puzzle;
+use crate::solve::{CancelToken, Solver, Uniqueness};
+
+use super::layout::Entry;
+
+/// What the check before printing found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// One solution: its digits (one per white cell in reading order).
+    Unique(Vec<u8>),
+    /// Several: the first one's digits (empty when they were not asked for).
+    Several(Vec<u8>),
+    /// No solution.
+    Impossible,
+    /// The search was cancelled (its time ran out) before it could tell.
+    Unknown,
+}
+
+impl Answer {
+    /// Checks a puzzle until `cancel` fires; with `want_digits`, one with several solutions
+    /// gets its first (in the solution order of `kakuro solve`).
+    pub fn of(puzzle: &Puzzle, want_digits: bool, cancel: &CancelToken) -> Answer {
+        let verdict = Solver::new(puzzle).with_cancel(cancel.clone()).uniqueness();
+        match verdict {
+            Some(Uniqueness::Unique(solution)) => Answer::Unique(solution.digits),
+            Some(Uniqueness::None) => Answer::Impossible,
+            None => Answer::Unknown,
+            Some(Uniqueness::Multiple) if !want_digits => Answer::Several(Vec::new()),
+            Some(Uniqueness::Multiple) => Solver::new(puzzle)
+                .with_cancel(cancel.clone())
+                .first()
+                .map_or(Answer::Unknown, |s| Answer::Several(s.digits)),
+        }
+    }
+
+    /// What to warn the user about before printing the puzzle (`None` for a unique one);
+    /// `solutions` says whether its solution is printed too.
+    pub fn warning(&self, solutions: bool) -> Option<String> {
+        match self {
+            Answer::Unique(_) => None,
+            Answer::Several(_) => Some(if solutions {
+                "the puzzle has more than one solution; printed all the same; its solution page \
+                 shows the first"
+                    .into()
+            } else {
+                "the puzzle has more than one solution; printed all the same".into()
+            }),
+            Answer::Impossible => Some("the puzzle has no solution; printed all the same".into()),
+            Answer::Unknown => {
+                Some("not checked: the search ran out of time; printed all the same".into())
+            }
+        }
+    }
+
+    /// Gives the entry its solution for the back pages, and the note its label carries.
+    pub fn fill(self, entry: &mut Entry) {
+        match self {
+            Answer::Unique(digits) => entry.solution = Some(digits),
+            Answer::Several(digits) => {
+                entry.solution = (!digits.is_empty()).then_some(digits);
+                entry.note = Some("not unique: the first of several".into());
+            }
+            Answer::Impossible => entry.solution = None,
+            Answer::Unknown => {
+                entry.solution = None;
+                entry.note = Some("not found in time".into());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::kakuro_text;
+
+    fn answer(text: &str, cancel: &CancelToken) -> Answer {
+        let (grid, _) = kakuro_text::parse(text).unwrap();
+        Answer::of(&Puzzle::from_grid(&grid).unwrap(), true, cancel)
+    }
+
+    #[test]
+    fn unique_several_none_and_unknown() {
+        let go = CancelToken::new();
+        let tiny = include_str!("../../puzzles/tiny.kakuro");
+        assert_eq!(answer(tiny, &go), Answer::Unique(vec![1, 2, 9, 7]));
+        assert!(answer(tiny, &go).warning(true).is_none());
+        let two = answer(include_str!("../../puzzles/two.kakuro"), &go);
+        assert!(
+            matches!(&two, Answer::Several(d) if !d.is_empty()),
+            "{two:?}"
+        );
+        assert!(two.warning(true).unwrap().contains("shows the first"));
+        let mut entry = Entry::new(crate::Grid::new(1, 1), "");
+        two.fill(&mut entry);
+        assert!(entry.solution.is_some() && entry.note.is_some());
+        let none = answer(include_str!("../../puzzles/none.kakuro"), &go);
+        assert_eq!(none, Answer::Impossible);
+        let stopped = CancelToken::new();
+        stopped.cancel();
+        assert_eq!(answer(tiny, &stopped), Answer::Unknown);
+    }
+}

@@ -1,0 +1,109 @@
+//! File › Export PDF… and File › Print book… driven like a user would (no display, no real
+//! file dialogs: the paths are typed), the PDFs read back with lopdf.
+
+#![cfg(feature = "gui")]
+
+mod app_harness;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use app_harness::{app, puzzle};
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kakuro::app::KakuroApp;
+
+fn settle(harness: &mut Harness<'_, KakuroApp>) {
+    let _ = harness.try_run();
+}
+
+fn click(harness: &mut Harness<'_, KakuroApp>, label: &str) {
+    harness.get_by_label(label).click();
+    settle(harness);
+}
+
+fn fill(harness: &mut Harness<'_, KakuroApp>, role: Role, label: &str, text: &str) {
+    harness
+        .get_by_role_and_label(role, label)
+        .set_text_value_accesskit(text);
+    settle(harness);
+}
+
+/// Runs frames until the status line starts with `start` (the worker has finished), for at
+/// most a minute.
+fn wait_for_status(harness: &mut Harness<'_, KakuroApp>, start: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        harness.step();
+        let status = harness.state().status_message().to_string();
+        if status.starts_with(start) {
+            return status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still waiting; the status says {status:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The PDF's page count and the text of its pages.
+fn read_pdf(path: &Path) -> (usize, String) {
+    let document = lopdf::Document::load(path).expect("a PDF");
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+    (pages.len(), document.extract_text(&pages).unwrap())
+}
+
+#[test]
+fn print_book_writes_the_chosen_files_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("book.pdf");
+    let mut h = app(Some(puzzle("tiny.kakuro")));
+    settle(&mut h);
+    click(&mut h, "File");
+    click(&mut h, "Print book…");
+    let files = format!(
+        "{}\n{}",
+        puzzle("wikipedia.kakuro").display(),
+        puzzle("cryptic.txt").display()
+    );
+    fill(&mut h, Role::MultilineTextInput, "Puzzles", &files);
+    fill(&mut h, Role::TextInput, "Title", "From the app");
+    fill(&mut h, Role::TextInput, "Save as", out.to_str().unwrap());
+    click(&mut h, "4");
+    click(&mut h, "Write PDF");
+    let status = wait_for_status(&mut h, "Printed");
+    assert!(status.contains("Printed 4 puzzles on 2 pages"), "{status}");
+    let (pages, text) = read_pdf(&out);
+    assert_eq!(pages, 2, "four puzzles on a page, then their solutions");
+    assert!(
+        text.contains("From the app") && text.contains("Solutions"),
+        "{text}"
+    );
+    assert!(
+        h.query_by_label("Write PDF").is_none(),
+        "the window closes when done"
+    );
+}
+
+#[test]
+fn export_pdf_prints_the_open_puzzle_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tiny.pdf");
+    let mut h = app(Some(puzzle("tiny.kakuro")));
+    settle(&mut h);
+    click(&mut h, "File");
+    click(&mut h, "Export PDF…");
+    click(&mut h, "Solved");
+    fill(&mut h, Role::TextInput, "Save as", out.to_str().unwrap());
+    click(&mut h, "Write PDF");
+    wait_for_status(&mut h, "Exported");
+    let (pages, text) = read_pdf(&out);
+    assert_eq!(pages, 1);
+    // The solution's digits 1 2 / 9 7 are on the page, with the clues 3, 16, 10, 9.
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for word in ["1", "2", "7", "3", "16", "10", "9"] {
+        assert!(words.contains(&word), "{word} in {text:?}");
+    }
+}
