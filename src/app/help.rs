@@ -48,6 +48,19 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "F6, F7, F8",
         "watch the search, pause or resume, single step",
     ),
+    (
+        "P",
+        "play the puzzle yourself (the grid locks), or go back to designing",
+    ),
+    (
+        "digits, Shift+digits, Space",
+        "Play: place a digit, write or rub out a pencil mark; Space switches digits to marks",
+    ),
+    (
+        "arrows, Tab, Shift+Tab, Backspace, Delete",
+        "Play: move (over walls), go to the next or previous empty cell, clear the cell",
+    ),
+    ("F7", "Play: pause (the board is hidden) or resume"),
     ("F1", "the keyboard shortcuts (Help menu)"),
 ];
 
