@@ -293,3 +293,44 @@ fn walls_and_clues_cannot_be_changed_while_playing() {
     assert!(!h.state().playing());
     h.get_by_label("+ Top");
 }
+
+/// Runs frames until the status line says `prefix…` (the solution comes from a background
+/// thread).
+fn wait_for_status(h: &mut Harness<'_, KakuroApp>, prefix: &str) -> String {
+    for _ in 0..500 {
+        settle(h);
+        let message = h.state().status_message().to_string();
+        if message.starts_with(prefix) {
+            return message;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!(
+        "no {prefix:?} in the status: {}",
+        h.state().status_message()
+    );
+}
+
+#[test]
+fn check_reveal_and_solve_are_counted_helps() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    // A wrong digit that breaks no rule yet: Check counts it without saying where.
+    let wrong = if solution[0] == 7 { 9 } else { 7 };
+    press(&mut h, digit_key(wrong));
+    click(&mut h, "Check");
+    let said = wait_for_status(&mut h, "Check:");
+    assert_eq!(said, "Check: 1 of the 1 digits placed is wrong");
+    press(&mut h, Key::Tab);
+    click(&mut h, "Reveal cell");
+    wait_for_status(&mut h, "r2c3 is");
+    assert_eq!(h.state().play_digits().unwrap()[1], solution[1]);
+    click(&mut h, "Solve");
+    let said = wait_for_status(&mut h, "Solved in");
+    assert_eq!(h.state().play_digits().unwrap(), solution);
+    assert!(
+        said.ends_with("with 1 cell revealed, 1 check, solved by the app!"),
+        "{said}"
+    );
+    assert!(h.get_all_by_label(&said).count() >= 1);
+}

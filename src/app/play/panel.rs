@@ -182,7 +182,10 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos) -> Vec<Command> {
         commands.push(Command::TogglePrune);
     }
     ui.label(RichText::new(format!("Used: {}", game.helps.summary())).small());
-    if let Some(message) = &play.message {
+    // Once finished, the banner at the top says it all.
+    if let Some(message) = &play.message
+        && play.finished().is_none()
+    {
         ui.label(message);
     }
     commands
