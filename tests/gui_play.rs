@@ -176,6 +176,17 @@ fn fill_candidates_then_a_placement_clears_the_digit_from_its_runs_marks() {
         before,
         "a cell of other runs keeps its 9"
     );
+    // What a hint reads and what its step does: one undo step, the hint counted once.
+    let cell = kakuro::CellId(index(&h, elsewhere) as u32);
+    let (_, position) = h.state().play_position().unwrap();
+    assert_eq!(position.marks[cell.index()], before);
+    h.state_mut().count_play_hint();
+    assert!(h.state_mut().apply_play_step(&[], &[(cell, bit(9))]));
+    settle(&mut h);
+    assert_eq!(marks(&h, elsewhere), before & !bit(9));
+    h.get_by_label("Used: 1 hint");
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(marks(&h, elsewhere), before);
     // With the option off, a placement leaves the marks alone.
     click(&mut h, "Placing a digit removes it from its runs' marks");
     press(&mut h, Key::ArrowDown);

@@ -7,9 +7,9 @@
 //! the background), [`look`] (how the board shows it), [`autosave`], [`panel`] (the side panel,
 //! whose `ui` returns commands) and [`mode`] (where the app applies them, with the keys).
 //!
-//! Hints read the position with [`Play::game`] ([`state::Game::position`]: digits and marks per
-//! cell, marks as masks with bit d for digit d) and apply a step with
-//! `KakuroApp::apply_play_step`.
+//! Hints read the position with `KakuroApp::play_position` (the puzzle, and per cell a digit, 0
+//! for none, and pencil marks as a mask with bit d for digit d, 0 for none written), apply a step
+//! with `KakuroApp::apply_play_step` and count themselves with `KakuroApp::count_play_hint`.
 
 pub mod answer;
 pub mod autosave;

@@ -96,9 +96,10 @@ impl KakuroApp {
         Some((game.puzzle(), game.position()))
     }
 
-    /// Applies a hint's step to the game as one undo step and counts the hint: `placements`
-    /// place digits, `eliminations` rub out pencil marks (bit d for digit d). Returns whether
-    /// anything changed.
+    /// Applies a hint's step to the game as one undo step: `placements` place digits,
+    /// `eliminations` rub out pencil marks (bit d for digit d; a cell without marks first gets
+    /// what its runs allow). Returns whether anything changed. Counting the hint is
+    /// [`KakuroApp::count_play_hint`]'s.
     pub fn apply_play_step(
         &mut self,
         placements: &[(CellId, u8)],
@@ -108,10 +109,16 @@ impl KakuroApp {
         let Some(game) = &mut self.play.game else {
             return false;
         };
-        game.count_hint();
         let changed = game.apply_step(placements, eliminations, prune);
         self.after_play_change();
         changed
+    }
+
+    /// Counts a hint taken (once per hint, however many of its steps the player looks at).
+    pub fn count_play_hint(&mut self) {
+        if let Some(game) = &mut self.play.game {
+            game.count_hint();
+        }
     }
 
     /// Starts playing the puzzle on the board (a new game if the grid changed since the last).
