@@ -345,3 +345,41 @@ fn check_reveal_and_solve_are_counted_helps() {
     );
     assert!(h.get_all_by_label(&said).count() >= 1);
 }
+
+/// Pause hides the board and stops the clock; so does the window losing the focus.
+#[test]
+fn the_clock_stops_while_paused_or_in_the_background() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    click(&mut h, "Pause");
+    h.get_by_label("Paused: the board is hidden. Resume (F7)");
+    assert!(h.query_by_label("r2c2, white cell").is_none());
+    let paused = h.state().play_time().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    settle(&mut h);
+    assert_eq!(h.state().play_time().unwrap(), paused);
+    // Keys other than F7 do nothing while paused.
+    press(&mut h, Key::Num5);
+    press(&mut h, Key::F7);
+    h.get_by_label("r2c2, white cell");
+    assert_eq!(h.state().play_digits().unwrap()[0], 0);
+    // In the background.
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .focused = Some(false);
+    settle(&mut h);
+    let away = h.state().play_time().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    settle(&mut h);
+    assert_eq!(h.state().play_time().unwrap(), away);
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .focused = Some(true);
+    settle(&mut h);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    settle(&mut h);
+    assert!(h.state().play_time().unwrap() > away);
+}
