@@ -383,3 +383,28 @@ fn the_clock_stops_while_paused_or_in_the_background() {
     settle(&mut h);
     assert!(h.state().play_time().unwrap() > away);
 }
+
+/// Closing a `.kakuro` file mid-game offers the `.ron` beside it, which keeps the game; Ctrl+S
+/// into the `.kakuro` says the game was not kept.
+#[test]
+fn closing_mid_game_offers_the_ron_that_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.kakuro");
+    std::fs::copy(puzzle("wikipedia.kakuro"), &path).unwrap();
+    let mut h = playing(path.clone());
+    press(&mut h, Key::Num9);
+    press_with(&mut h, Modifiers::COMMAND, Key::S);
+    assert!(
+        h.state()
+            .status_message()
+            .contains("without the game in progress"),
+        "{}",
+        h.state().status_message()
+    );
+    assert!(h.state().is_dirty());
+    press_with(&mut h, Modifiers::COMMAND, Key::N);
+    click(&mut h, "Save as w.ron");
+    let ron = dir.path().join("w.ron");
+    let doc = kakuro::format::load(&ron).unwrap().document;
+    assert_eq!(doc.play.unwrap().digits[0], 9);
+}

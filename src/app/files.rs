@@ -208,13 +208,19 @@ impl KakuroApp {
         let mut kept = self.editor.sheet().clone();
         let is_ron = Format::from_path(path) == Some(Format::Ron);
         let dropped = !is_ron && kept.clear_digits();
+        let game_dropped = !is_ron && self.play_record().is_some();
         if is_ron {
             self.play.saved_now(self.editor.grid());
         }
         self.saved = (kept, self.meta.clone());
         self.files.path = Some(path.to_path_buf());
         self.files.remember(path);
-        self.status.info(if dropped {
+        self.status.info(if game_dropped {
+            format!(
+                "Saved {} without the game in progress: only a .ron file keeps it",
+                path.display()
+            )
+        } else if dropped {
             format!(
                 "Saved {} without the typed digits: only a .ron file keeps them",
                 path.display()

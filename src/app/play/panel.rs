@@ -215,7 +215,10 @@ fn helper_ui(ui: &mut Ui, game: &Game, cursor: Pos) {
             Some(sum) => format!("{dir}: {sum} in {}", run.len()),
             None => format!("{dir}: no sum, {} cells", run.len()),
         };
-        let fits = set_fits(puzzle, run_id, &position.digits, &position.marks);
+        let fits = match run.sum() {
+            Some(_) => set_fits(puzzle, run_id, &position.digits, &position.marks),
+            None => Vec::new(),
+        };
         ui.horizontal_wrapped(|ui| {
             ui.label(head);
             if fits.len() == 1 {
@@ -224,6 +227,10 @@ fn helper_ui(ui: &mut Ui, game: &Game, cursor: Pos) {
                 badge(ui, "one set left");
             }
         });
+        // A run without a sum takes any different digits: no sets worth listing.
+        if run.sum().is_none() {
+            continue;
+        }
         ui.horizontal_wrapped(|ui| {
             for fit in fits {
                 let text = set_text(fit.set);
