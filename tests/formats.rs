@@ -200,6 +200,75 @@ fn golden_v1_ron_keeps_loading() {
     );
 }
 
+/// A game in progress: digits, pencil marks, time and helps, as version 2 writes them.
+#[test]
+fn golden_v2_play_ron_round_trips() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/v2-play.ron");
+    let doc = format::load(&path).unwrap().document;
+    assert_eq!(doc.grid, the_mini_grid());
+    let play = doc.play.clone().expect("the game is read");
+    assert_eq!(play.digits, vec![2, 0, 0, 1]);
+    assert_eq!(
+        play.marks,
+        vec![0, (1 << 3) | (1 << 5), (1 << 8) | (1 << 9), 0]
+    );
+    assert_eq!(play.seconds, 754);
+    assert_eq!((play.hints, play.reveals, play.checks), (2, 1, 3));
+    assert!(!play.solved);
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("(\n    version: 2,\n"), "{text}");
+    assert_eq!(format::ron::to_string(&doc), text);
+    // Without a game the save stays version 1, which older programs read.
+    let without = Document { play: None, ..doc };
+    assert!(format::ron::to_string(&without).starts_with("(\n    version: 1,\n"));
+}
+
+/// A game's rows are checked against the grid like the solution's, with places; a version 1
+/// file cannot hold a game.
+#[test]
+fn play_errors_name_their_place() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/v2-play.ron");
+    let text = fs::read_to_string(&path).unwrap();
+    for (from, to, says) in [
+        (
+            "35 89",
+            "35 8x",
+            "pencil marks row 2: 'x' is not a pencil mark",
+        ),
+        (
+            ". 35 89",
+            "35",
+            "pencil marks row 2 has 1 cells; the row has 3",
+        ),
+        (
+            "\"200\"",
+            "\"20\"",
+            "play digits row 2 has 2 digits; the row has 3",
+        ),
+        (
+            "version: 2",
+            "version: 1",
+            "a game in progress (`play`) needs format version 2",
+        ),
+        (
+            "seconds:",
+            "minutes:",
+            "unknown field `minutes`; a game in progress has the fields",
+        ),
+    ] {
+        let bad = text.replacen(from, to, 1);
+        assert_ne!(bad, text, "{from}");
+        let e = format::ron::from_str(&bad).unwrap_err();
+        assert!(e.message.starts_with(says), "{from}: {e}");
+        assert!(e.line.is_some(), "{from}: {e}");
+    }
+    // The marks error points at the bad character.
+    let e = format::ron::from_str(&text.replacen("35 89", "35 8x", 1)).unwrap_err();
+    let line = text.lines().position(|l| l.contains("35 89")).unwrap() + 1;
+    let col = text.lines().nth(line - 1).unwrap().find("89").unwrap() + 2;
+    assert_eq!((e.line, e.col), (Some(line), Some(col)), "{e}");
+}
+
 #[test]
 fn golden_v1_cryptic_ron_keeps_loading() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/v1-cryptic.ron");
@@ -395,10 +464,10 @@ fn ron_errors_have_places_and_newer_versions_are_refused() {
     let e = format::ron::from_str("(\n    version: 1,\n    rows: [\"_\",],\n    colour: 3,\n)")
         .unwrap_err();
     assert_eq!(e.line, Some(4), "{e}");
-    let e = format::ron::from_str("(version: 2, rows: [])").unwrap_err();
+    let e = format::ron::from_str("(version: 3, rows: [])").unwrap_err();
     assert_eq!(
         e.message,
-        "this file has format version 2, newer than this program reads (up to 1); open it with a newer kakuro"
+        "this file has format version 3, newer than this program reads (up to 2); open it with a newer kakuro"
     );
     let e = format::ron::from_str("(rows: [])").unwrap_err();
     assert!(e.line.is_some() && e.message.contains("version"), "{e}");
@@ -613,6 +682,7 @@ fn document(grid: impl Strategy<Value = Grid>) -> impl Strategy<Value = Document
                 author,
                 notes,
                 solution,
+                play: None,
             })
     })
 }

@@ -8,6 +8,7 @@ use egui::{
 
 use super::editor::{Editor, Tool};
 use super::overlay::{Lesson, Mark, Origin, Overlay};
+use super::play::look::Look;
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
 
@@ -194,12 +195,14 @@ impl BoardView {
     }
 
     /// Shows the board in all the space left, and applies the pointer's edits, zoom and pan.
+    /// While playing, `play` paints the white cells (the editor's tool is then Select).
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         editor: &mut Editor,
         problems: &Problems,
         overlay: Option<&Overlay>,
+        play: Option<&Look>,
     ) {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Grid, true, "Board"));
@@ -224,7 +227,7 @@ impl BoardView {
             };
             ui.memory_mut(|m| m.set_focus_lock_filter(response.id, filter));
         }
-        self.paint(ui, editor, problems, overlay, response.id);
+        self.paint(ui, editor, problems, overlay, play, response.id);
     }
 
     fn zoom_and_pan(&mut self, ui: &Ui, response: &egui::Response) {
@@ -325,6 +328,7 @@ impl BoardView {
         editor: &Editor,
         problems: &Problems,
         overlay: Option<&Overlay>,
+        play: Option<&Look>,
         board_id: egui::Id,
     ) {
         let mark = |pos: Pos| overlay.map(|o| o.get(pos)).unwrap_or_default();
@@ -365,6 +369,11 @@ impl BoardView {
                 let pos = Pos::new(row, col);
                 let rect = self.cell_rect(pos);
                 match grid.get(pos) {
+                    Cell::White { .. } if play.is_some() => {
+                        if let Some(play) = play {
+                            play.paint(&painter, rect, pos, line, text);
+                        }
+                    }
                     Cell::White { shown } => {
                         let mark = mark(pos);
                         let fill = match mark.origin {
@@ -428,6 +437,7 @@ impl BoardView {
                 // A cell the watch colours (fixed, guessed, tried) shows that colour alone:
                 // a warning's orange on top would read as "guessed".
                 if mark(pos).origin.is_none()
+                    && play.is_none()
                     && let Some(severity) = problems.mark(pos)
                 {
                     let color = match severity {
@@ -449,10 +459,16 @@ impl BoardView {
                 let id = board_id.with(pos);
                 let response = ui.interact(rect.intersect(self.view), id, Sense::hover());
                 let selected = editor.selection().contains(pos);
-                let digit = digit_at(pos).digit;
+                let digit = match play {
+                    Some(play) => play.get(pos).digit,
+                    None => digit_at(pos).digit,
+                };
+                let label = match play {
+                    Some(play) if grid.is_white(pos) => cell_label(grid, pos) + &play.describe(pos),
+                    _ => cell_label(grid, pos),
+                };
                 response.widget_info(|| {
-                    let mut info =
-                        WidgetInfo::selected(Role::GridCell, true, selected, cell_label(grid, pos));
+                    let mut info = WidgetInfo::selected(Role::GridCell, true, selected, &label);
                     info.current_text_value = (digit != 0).then(|| digit.to_string());
                     info
                 });

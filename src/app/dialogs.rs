@@ -190,10 +190,12 @@ impl KakuroApp {
             .path
             .as_ref()
             .map_or_else(|| "this puzzle".into(), |p| p.display().to_string());
-        // Typed digits would stay unsaved in the current file's format: offer the .ron beside
-        // it, which keeps them, instead of a Save that cannot finish the action.
+        // Typed digits (or a game in progress) would stay unsaved in the current file's format:
+        // offer the .ron beside it, which keeps them, instead of a Save that cannot finish the
+        // action.
         let ron = self.files.path.as_ref().filter(|path| {
-            self.editor.sheet().has_digits() && Format::from_path(path) != Some(Format::Ron)
+            (self.editor.sheet().has_digits() || self.play_record().is_some())
+                && Format::from_path(path) != Some(Format::Ron)
         });
         let ron = ron.map(|path| path.with_extension("ron"));
         let modal = Modal::new(Id::unique("unsaved")).show(ctx, |ui| {

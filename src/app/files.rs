@@ -152,7 +152,8 @@ impl KakuroApp {
         }
         let loaded =
             format::parse(&text, read_as).map_err(|e| every_error(path, &text, read_as, e))?;
-        let doc = loaded.document;
+        let mut doc = loaded.document;
+        let game = doc.play.take();
         let sheet = sheet_of(doc.grid, doc.solution.as_deref());
         let meta = Meta {
             title: doc.title,
@@ -162,6 +163,7 @@ impl KakuroApp {
         // A PE 424 file cannot be written back as it was read: saving goes to a new .ron file.
         let path_kept = (loaded.format != Format::Pe424).then(|| path.to_path_buf());
         self.set_document(sheet, meta, path_kept);
+        self.open_game(game);
         if loaded.format == Format::Pe424 {
             // Not the file being edited (saving writes a new one), but still its name.
             let file = path.file_name().unwrap_or_default().to_string_lossy();
@@ -195,6 +197,7 @@ impl KakuroApp {
             author: self.meta.author.clone(),
             notes: self.meta.notes.clone(),
             solution: solution_of(self.editor.sheet()),
+            play: self.play_record(),
         };
         format::save(path, &doc).map_err(|e| e.to_string())?;
         if Format::from_path(path) == Some(Format::Svg) {
@@ -204,11 +207,21 @@ impl KakuroApp {
         // Only the native format keeps typed digits: elsewhere they stay unsaved, so that
         // closing still asks about them.
         let mut kept = self.editor.sheet().clone();
-        let dropped = Format::from_path(path) != Some(Format::Ron) && kept.clear_digits();
+        let is_ron = Format::from_path(path) == Some(Format::Ron);
+        let dropped = !is_ron && kept.clear_digits();
+        let game_dropped = !is_ron && self.play_record().is_some();
+        if is_ron {
+            self.play.saved_now(self.editor.grid());
+        }
         self.saved = (kept, self.meta.clone());
         self.files.path = Some(path.to_path_buf());
         self.files.remember(path);
-        self.status.info(if dropped {
+        self.status.info(if game_dropped {
+            format!(
+                "Saved {} without the game in progress: only a .ron file keeps it",
+                path.display()
+            )
+        } else if dropped {
             format!(
                 "Saved {} without the typed digits: only a .ron file keeps them",
                 path.display()
@@ -380,7 +393,11 @@ impl KakuroApp {
         let sheet = self.editor.sheet();
         let is_ron =
             self.files.path.as_ref().and_then(|p| Format::from_path(p)) == Some(Format::Ron);
-        if is_ron || sheet.grid.is_cryptic() || sheet.digits().iter().any(|&d| d != 0) {
+        if is_ron
+            || sheet.grid.is_cryptic()
+            || sheet.digits().iter().any(|&d| d != 0)
+            || self.play_record().is_some()
+        {
             "ron"
         } else {
             "kakuro"

@@ -56,6 +56,18 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "F9, Alt+Left, Alt+Right",
         "the Explain panel (the logical solve); the step before, the next step",
     ),
+        "P",
+        "play the puzzle yourself (the grid locks), or go back to designing",
+    ),
+    (
+        "digits, Shift+digits, Space",
+        "Play: place a digit, write or rub out a pencil mark; Space switches digits to marks",
+    ),
+    (
+        "arrows, Tab, Shift+Tab, Backspace, Delete",
+        "Play: move (over walls), go to the next or previous empty cell, clear the cell",
+    ),
+    ("F7", "Play: pause (the board is hidden) or resume"),
     ("F1", "the keyboard shortcuts (Help menu)"),
 ];
 

@@ -23,6 +23,7 @@ mod numbers;
 mod oracle;
 mod overlay;
 mod printing;
+pub mod play;
 mod problems;
 mod region;
 mod runs;
@@ -114,6 +115,8 @@ pub struct AppOptions {
     pub native_dialogs: bool,
     /// Where to note every frame's time, if anyone wants them.
     pub frame_times: Option<FrameTimes>,
+    /// Where a game in progress is autosaved against a crash (`None`: nowhere).
+    pub autosave: Option<PathBuf>,
 }
 
 /// Title, author and notes of the puzzle (saved in `.ron` files).
@@ -153,6 +156,7 @@ pub struct KakuroApp {
     hint: hint_ui::HintMode,
     explain: explain::ExplainMode,
     printing: printing::Printing,
+    play: play::Play,
     ctx: egui::Context,
 }
 
@@ -186,6 +190,10 @@ impl KakuroApp {
             .and_then(|s| eframe::get_value(s, STORE_TOOLS))
             .unwrap_or(true);
         let (sample, sample_meta) = sample();
+        let autosave = options
+            .autosave
+            .clone()
+            .filter(|_| options.screenshot.is_none());
         let mut app = KakuroApp {
             editor: Editor::new(sample.clone()),
             board: BoardView::default(),
@@ -209,6 +217,7 @@ impl KakuroApp {
             hint: hint_ui::HintMode::default(),
             explain: explain::ExplainMode::default(),
             printing: printing::Printing::default(),
+            play: play::Play::new(autosave),
             ctx: cc.egui_ctx.clone(),
         };
         let asked = app.options.file.clone();
@@ -252,7 +261,7 @@ impl KakuroApp {
 
     /// Whether there are unsaved changes.
     pub fn is_dirty(&self) -> bool {
-        *self.editor.sheet() != self.saved.0 || self.meta != self.saved.1
+        *self.editor.sheet() != self.saved.0 || self.meta != self.saved.1 || self.play_dirty()
     }
 
     /// The message in the status bar (the last action's result or error, until the next edit).
@@ -271,10 +280,15 @@ impl KakuroApp {
         self.board.fit();
         // A click on a puzzle just opened must not change it: drawing is one key (D) away.
         self.editor.tool = Tool::Select;
+        self.play.close();
     }
 
     /// The picture for the docs shows the clue tool on the first clued wall, with its hints.
     fn stage_for_screenshot(&mut self) {
+        // A game opened in play mode is pictured as it is.
+        if self.playing() {
+            return;
+        }
         let grid = self.editor.grid();
         let wall = grid
             .positions()
@@ -345,10 +359,12 @@ impl KakuroApp {
         if pressed(shortcut(Modifiers::COMMAND, Key::Num0)) {
             self.board.fit();
         }
-        self.solving_shortcuts(ctx);
-        self.watch_shortcuts(ctx);
-        self.hint_shortcuts(ctx);
-        self.explain_shortcuts(ctx);
+        if !self.playing() {
+            self.solving_shortcuts(ctx);
+            self.watch_shortcuts(ctx);
+            self.explain_shortcuts(ctx);
+            self.hint_shortcuts(ctx);
+        }
         self.help_shortcuts(ctx);
     }
 
@@ -356,6 +372,10 @@ impl KakuroApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui));
             ui.menu_button("Edit", |ui| {
+                if self.playing() {
+                    self.play_edit_menu(ui);
+                    return;
+                }
                 if ui
                     .add_enabled(
                         self.editor.can_undo(),
@@ -397,6 +417,7 @@ impl KakuroApp {
                 }
                 ui.checkbox(&mut self.show_tools, "Side panels");
             });
+            ui.menu_button("Play", |ui| self.play_menu(ui));
             ui.menu_button("Help", |ui| self.help_menu(ui));
         });
     }
@@ -462,6 +483,7 @@ impl eframe::App for KakuroApp {
         self.watch_logic(ctx);
         self.hint_logic();
         self.explain_logic();
+        self.play_logic(ctx);
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
         if let Some(checker::Verdict::Several {
@@ -482,9 +504,13 @@ impl eframe::App for KakuroApp {
         // A text field that had the keyboard as the frame began keeps this frame's keys, even
         // if it lets go of it during the frame (Enter after the last digit, in one frame).
         let typing = ctx.text_edit_focused();
-        let modal = self.dialogs.is_open() || self.files.is_busy();
+        let modal = self.dialogs.is_open() || self.files.is_busy() || self.play_offers();
         if !modal {
             self.shortcuts(&ctx);
+        }
+        // Play's keys go before the panels, so that a focused button does not take them too.
+        if !modal && !typing && self.playing() {
+            self.play_keys(&ctx);
         }
         self.problems.refresh(&self.editor);
         let title = self.window_title();
@@ -504,10 +530,25 @@ impl eframe::App for KakuroApp {
             let line = self.browser.status_line().unwrap_or_else(|| " ".into());
             egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
-        self.explain_panel(ui);
+        if !self.playing() {
+            // The logical solve would give the game away.
+            self.explain_panel(ui);
+        }
         // Designing on the left, solving on the right: what one side shows never moves the
         // other's controls (the browser appearing on Solve used to push the tools down).
-        if self.show_tools {
+        // Playing, the design tools give way to the game's panel, and the solutions (which
+        // would give the game away) are not shown.
+        if self.playing() {
+            egui::Panel::left("play")
+                .resizable(true)
+                .default_size(270.0)
+                .min_size(230.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("play")
+                        .show(ui, |ui| self.play_panel(ui));
+                });
+        } else if self.show_tools {
             egui::Panel::right("solutions")
                 .resizable(true)
                 .default_size(280.0)
@@ -527,20 +568,32 @@ impl eframe::App for KakuroApp {
                         .show(ui, |ui| self.tools_ui(ui));
                 });
         }
-        let overlay = self.overlay();
+        let overlay = if self.playing() { None } else { self.overlay() };
+        let look = self.play_look();
         egui::CentralPanel::no_frame().show(ui, |ui| {
-            self.board
-                .ui(ui, &mut self.editor, &self.problems, overlay.as_ref());
+            if self.play.hides_board() {
+                self.paused_ui(ui);
+            } else {
+                self.board.ui(
+                    ui,
+                    &mut self.editor,
+                    &self.problems,
+                    overlay.as_ref(),
+                    look.as_ref(),
+                );
+            }
         });
-        if !modal && !typing && !ctx.text_edit_focused() {
+        if !modal && !typing && !ctx.text_edit_focused() && !self.playing() {
             self.browser.keys(&ctx);
             self.editor.keys(&ctx);
+            self.play_key(&ctx);
         }
         if let Some(notice) = self.editor.take_notice() {
             self.status.info(notice);
         }
         self.printing_ui(&ctx);
         self.dialogs_ui(&ctx);
+        self.play_offer_ui(&ctx);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
@@ -550,6 +603,7 @@ impl eframe::App for KakuroApp {
         self.watch = watch_ui::WatchMode::default();
         self.hint = hint_ui::HintMode::default();
         self.explain = explain::ExplainMode::default();
+        self.play_exit();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -571,6 +625,7 @@ pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
         screenshot: options.screenshot.clone(),
         native_dialogs: true,
         frame_times: frame_times.clone(),
+        autosave: eframe::storage_dir("kakuro").map(|dir| dir.join("autosave.ron")),
     };
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Kakuro")

@@ -20,6 +20,7 @@ impl KakuroApp {
                 ui.selectable_value(&mut self.editor.tool, tool, tool.name())
                     .on_hover_text(key);
             }
+            self.play_button(ui);
         });
         ui.label(
             RichText::new("Keys: S select, D draw, C clues, G digits")

@@ -10,6 +10,7 @@ mod error;
 mod input;
 pub mod kakuro_text;
 pub mod pe424;
+pub mod play;
 pub mod ron;
 mod ron_place;
 mod source;
@@ -20,6 +21,7 @@ use std::path::Path;
 
 pub use error::{FormatError, printable};
 pub use input::{MAX_BYTES, STDIN_NAME, read_stdin, read_text};
+pub use play::PlayRecord;
 pub use source::SourceMap;
 
 use crate::atomic::write_atomic;
@@ -119,6 +121,8 @@ pub struct Document {
     pub notes: String,
     /// Digits per white cell in reading order, as saved (0 for an empty cell).
     pub solution: Option<Vec<u8>>,
+    /// A game in progress (only the `.ron` save keeps one).
+    pub play: Option<PlayRecord>,
 }
 
 impl Document {
@@ -163,6 +167,7 @@ pub fn parse(text: &str, format: Format) -> Result<Loaded, FormatError> {
                 author,
                 notes,
                 solution: None,
+                play: None,
             };
             (document, Some(map))
         }

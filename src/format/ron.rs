@@ -21,21 +21,42 @@
 //!
 //! `rows` are the grid's rows in `.kakuro` token syntax, in its cryptic dialect (letters allowed,
 //! see [`crate::format::kakuro_text`]), so a PE 424 puzzle saves too. `solution`, when present,
-//! holds per row the digits of its white cells left to right (`0` for an empty cell). Version 1
-//! is the first; a file with a newer version is refused with a clear message, and older versions
-//! keep loading (tests/golden/v1.ron).
+//! holds per row the digits of its white cells left to right (`0` for an empty cell).
+//!
+//! Version 2 adds `play`, a game in progress ([`PlayRecord`]):
+//!
+//! ```text
+//!     play: Some((
+//!         seconds: 754,
+//!         hints: 0,
+//!         reveals: 1,
+//!         checks: 0,
+//!         solved: false,
+//!         digits: ["", "230", "0"],
+//!         marks: ["", ". . 89", "12"],
+//!     )),
+//! ```
+//!
+//! `digits` are laid out as `solution` is; `marks` hold per row one token per white cell: its
+//! pencil marks ascending, or `.` for none. A save without a game is written as version 1, so
+//! that older programs keep reading it. A file with a newer version than this program reads is
+//! refused with a clear message, and older versions keep loading (tests/golden/v1.ron).
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::format::error::{FormatError, describe_char};
 use crate::format::kakuro_text::{self, Dialect};
+use crate::format::play::{PlayRecord, marks_token, read_marks_token};
 use crate::format::ron_place::{self, Lines};
 use crate::format::{Document, SourceMap};
 use crate::grid::{Grid, MAX_SIDE, Pos};
 
 /// The newest format version this program reads and the one it writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// The first version with a game in progress (`play`).
+const PLAY_VERSION: u32 = 2;
 
 /// Just the version, read first so a newer file gets a clear message instead of a field error.
 #[derive(Deserialize)]
@@ -61,10 +82,10 @@ impl<'de> Deserialize<'de> for Version {
     }
 }
 
-/// Version 1 of the save, field by field as it appears in the file.
+/// The save, field by field as it appears in the file (version 1 is this without `play`).
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "Kakuro", deny_unknown_fields)]
-struct SaveV1 {
+struct Save {
     version: u32,
     #[serde(default)]
     title: String,
@@ -75,13 +96,34 @@ struct SaveV1 {
     rows: Vec<String>,
     #[serde(default)]
     solution: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    play: Option<PlaySave>,
+}
+
+/// A game in progress, field by field as it appears in the file.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Play", deny_unknown_fields)]
+struct PlaySave {
+    #[serde(default)]
+    seconds: u64,
+    #[serde(default)]
+    hints: u32,
+    #[serde(default)]
+    reveals: u32,
+    #[serde(default)]
+    checks: u32,
+    #[serde(default)]
+    solved: bool,
+    digits: Vec<String>,
+    #[serde(default)]
+    marks: Option<Vec<String>>,
 }
 
 /// Writes the document, pretty-printed with `\n` line ends.
 pub fn to_string(doc: &Document) -> String {
     let grid_text = kakuro_text::write(&doc.grid);
-    let save = SaveV1 {
-        version: VERSION,
+    let save = Save {
+        version: if doc.play.is_some() { PLAY_VERSION } else { 1 },
         title: doc.title.clone(),
         author: doc.author.clone(),
         notes: doc.notes.clone(),
@@ -90,6 +132,15 @@ pub fn to_string(doc: &Document) -> String {
             .solution
             .as_ref()
             .map(|digits| solution_rows(&doc.grid, digits)),
+        play: doc.play.as_ref().map(|play| PlaySave {
+            seconds: play.seconds,
+            hints: play.hints,
+            reveals: play.reveals,
+            checks: play.checks,
+            solved: play.solved,
+            digits: solution_rows(&doc.grid, &play.digits),
+            marks: Some(marks_rows(&doc.grid, &play.marks)),
+        }),
     };
     // Raw strings keep the rows' backslashes readable.
     let config = ron::ser::PrettyConfig::new()
@@ -120,6 +171,21 @@ fn solution_rows(grid: &Grid, digits: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// Per grid row, the marks tokens of its white cells, separated by spaces.
+fn marks_rows(grid: &Grid, marks: &[u16]) -> Vec<String> {
+    let mut marks = marks.iter();
+    grid.rows()
+        .map(|row| {
+            let tokens: Vec<String> = row
+                .iter()
+                .filter(|c| c.is_white())
+                .map(|_| marks_token(marks.next().copied().unwrap_or(0)))
+                .collect();
+            tokens.join(" ")
+        })
+        .collect()
+}
+
 /// Reads a `.ron` save of any version up to [`VERSION`].
 pub fn from_str(text: &str) -> Result<Document, FormatError> {
     from_str_mapped(text).map(|(document, _)| document)
@@ -128,7 +194,7 @@ pub fn from_str(text: &str) -> Result<Document, FormatError> {
 /// Reads a save, and where each grid row's tokens are in it.
 pub(crate) fn from_str_mapped(text: &str) -> Result<(Document, SourceMap), FormatError> {
     let _: Probe = ron::from_str(text).map_err(|e| ron_error(text, e))?;
-    let save: SaveV1 = ron::from_str(text).map_err(|e| ron_error(text, e))?;
+    let save: Save = ron::from_str(text).map_err(|e| ron_error(text, e))?;
     let lines = Lines::new(text);
     let rows_list = ron_place::list(text, "rows");
     let row_item = |r: usize| rows_list.as_ref().and_then(|l| l.items.get(r).copied());
@@ -185,14 +251,112 @@ pub(crate) fn from_str_mapped(text: &str) -> Result<(Document, SourceMap), Forma
             placed(&lines, offset, message)
         })?),
     };
+    let play = match &save.play {
+        None => None,
+        Some(_) if save.version < PLAY_VERSION => {
+            let at = text.rfind("play");
+            let message = format!(
+                "a game in progress (`play`) needs format version {PLAY_VERSION}; this file \
+                 says version {}",
+                save.version
+            );
+            return Err(placed(&lines, at, message));
+        }
+        Some(play) => Some(read_play(text, &lines, &grid, play)?),
+    };
     let document = Document {
         grid,
         title: save.title,
         author: save.author,
         notes: save.notes,
         solution,
+        play,
     };
     Ok((document, map))
+}
+
+/// The game in progress of a save, checked against the grid's white cells.
+fn read_play(
+    text: &str,
+    lines: &Lines<'_>,
+    grid: &Grid,
+    play: &PlaySave,
+) -> Result<PlayRecord, FormatError> {
+    let place = |field: &str, rows: &[String], spot: Spot| {
+        let list = ron_place::nested_list(text, "play", field);
+        list.and_then(|list| match spot {
+            Spot::List => Some(list.open),
+            Spot::Row(r, col) => {
+                let item = list.items.get(r).copied()?;
+                Some(at_column(&rows[r], item, col))
+            }
+        })
+        .or_else(|| text.rfind("play"))
+    };
+    let digits = read_digit_rows(grid, &play.digits, "play digits")
+        .map_err(|(spot, message)| placed(lines, place("digits", &play.digits, spot), message))?;
+    let marks = match &play.marks {
+        None => vec![0; digits.len()],
+        Some(rows) => read_marks(grid, rows)
+            .map_err(|(spot, message)| placed(lines, place("marks", rows, spot), message))?,
+    };
+    Ok(PlayRecord {
+        digits,
+        marks,
+        seconds: play.seconds,
+        hints: play.hints,
+        reveals: play.reveals,
+        checks: play.checks,
+        solved: play.solved,
+    })
+}
+
+/// The saved pencil marks: per row, one token per white cell.
+fn read_marks(grid: &Grid, rows: &[String]) -> Result<Vec<u16>, (Spot, String)> {
+    if rows.len() != grid.height() {
+        let message = format!(
+            "the pencil marks have {} rows; the grid has {}",
+            rows.len(),
+            grid.height()
+        );
+        let spot = if rows.len() > grid.height() {
+            Spot::Row(grid.height(), 1)
+        } else {
+            Spot::List
+        };
+        return Err((spot, message));
+    }
+    let mut marks = Vec::with_capacity(grid.white_count());
+    for (r, row) in rows.iter().enumerate() {
+        let whites = (0..grid.width())
+            .filter(|&c| grid.is_white(Pos::new(r, c)))
+            .count();
+        let mut col = 1;
+        let mut count = 0;
+        for token in row.split(' ') {
+            if !token.is_empty() {
+                let mask = read_marks_token(token).map_err(|(at, message)| {
+                    (
+                        Spot::Row(r, col + at),
+                        format!("pencil marks row {}: {message}", r + 1),
+                    )
+                })?;
+                marks.push(mask);
+                count += 1;
+            }
+            col += token.chars().count() + 1;
+        }
+        if count != whites {
+            return Err((
+                Spot::Row(r, 1),
+                format!(
+                    "pencil marks row {} has {count} cells; the row has {whites} white cells",
+                    r + 1
+                ),
+            ));
+        }
+    }
+    Ok(marks)
 }
 
 /// The byte offset of character column `col` (1-based) of a string found at `item`: inside it
@@ -227,18 +391,29 @@ fn placed(lines: &Lines<'_>, offset: Option<usize>, message: String) -> FormatEr
 fn ron_error(text: &str, e: ron::error::SpannedError) -> FormatError {
     use ron::Error;
     const SHAPE: &str = "a puzzle is `(version: 1, rows: [\"...\", ...])`, optionally with title, \
-         author, notes and solution";
+         author, notes, solution and (from version 2) play";
     const CUT: &str = "the file ends before the puzzle does: is it cut short?";
     let message = match &e.code {
         Error::ExpectedStructLike | Error::ExpectedNamedStructLike(_) => {
             format!("expected `(` to open the puzzle: {SHAPE}")
         }
         Error::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } if outer.as_deref() == Some("Play") => format!(
+            "unknown field `{found}`; a game in progress has the fields {}",
+            expected.join(", ")
+        ),
+        Error::NoSuchStructField {
             expected, found, ..
         } => format!(
             "unknown field `{found}`; a puzzle's fields are {}",
             expected.join(", ")
         ),
+        Error::MissingStructField { field, outer } if outer.as_deref() == Some("Play") => {
+            format!("the game in progress (`play`) has no `{field}` field")
+        }
         Error::MissingStructField { field, .. } => {
             format!("the puzzle has no `{field}` field: {SHAPE}")
         }
@@ -297,9 +472,14 @@ enum Spot {
 
 /// The saved digits, checked against the grid's white cells.
 fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, (Spot, String)> {
+    read_digit_rows(grid, rows, "solution")
+}
+
+/// Rows of digits, one per white cell, checked against the grid; `what` names them in errors.
+fn read_digit_rows(grid: &Grid, rows: &[String], what: &str) -> Result<Vec<u8>, (Spot, String)> {
     if rows.len() != grid.height() {
         let message = format!(
-            "the solution has {} rows; the grid has {}",
+            "the {what} has {} rows; the grid has {}",
             rows.len(),
             grid.height()
         );
@@ -320,7 +500,7 @@ fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, (Spot, String)
             return Err((
                 Spot::Row(r, at + 1),
                 format!(
-                    "solution row {}: {} is not a digit",
+                    "{what} row {}: {} is not a digit",
                     r + 1,
                     describe_char(bad)
                 ),
@@ -330,7 +510,7 @@ fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, (Spot, String)
             return Err((
                 Spot::Row(r, 1),
                 format!(
-                    "solution row {} has {} digits; the row has {whites} white cells",
+                    "{what} row {} has {} digits; the row has {whites} white cells",
                     r + 1,
                     row.len()
                 ),
@@ -354,6 +534,7 @@ mod tests {
             author: "A. Person".into(),
             notes: "two\nlines".into(),
             solution: Some(vec![2, 3, 8, 1]),
+            play: None,
         }
     }
 

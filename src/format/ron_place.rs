@@ -99,6 +99,19 @@ pub(crate) fn list(text: &str, field: &str) -> Option<List> {
     })
 }
 
+/// The list field `field` inside the struct field `outer` (the game in progress), found by its
+/// name after the last `outer:` of the text: good enough to place an error in a file that ron
+/// has read without one.
+pub(crate) fn nested_list(text: &str, outer: &str, field: &str) -> Option<List> {
+    let start = text.rfind(&format!("{outer}:"))?;
+    let name = start + text[start..].find(&format!("{field}:"))?;
+    let open = name + text[name..].find('[')?;
+    Some(List {
+        open,
+        items: strings_from(text, open + 1),
+    })
+}
+
 /// The strings of a list whose first item is at or after `pos`, up to its `]`.
 fn strings_from(text: &str, mut pos: usize) -> Vec<Item> {
     let mut items = Vec::new();
@@ -155,7 +168,9 @@ fn content_start(text: &str, token: usize, value: &str) -> Option<usize> {
 }
 
 /// The save's fields, as ron is told them.
-const FIELDS: &[&str] = &["version", "title", "author", "notes", "rows", "solution"];
+const FIELDS: &[&str] = &[
+    "version", "title", "author", "notes", "rows", "solution", "play",
+];
 
 /// The marker error that stops reading at the list.
 const HERE: &str = "the list is here";

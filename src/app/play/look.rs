@@ -1,0 +1,190 @@
+//! How the board shows a game: the player's digits and pencil marks, the selected cell's runs
+//! and the cells sharing its digit lightly tinted, and mistakes marked by shape as well as
+//! colour (a corner flag and a frame, not red alone).
+
+use egui::{Align2, Color32, FontId, Painter, Rect, Shape, Stroke, StrokeKind, vec2};
+
+use super::mistakes::Mistake;
+use super::state::Game;
+use crate::solve::combos::Mask;
+use crate::{Grid, Pos};
+
+const DIGIT: Color32 = Color32::from_rgb(0x1d, 0x4f, 0xa3);
+const PENCIL: Color32 = Color32::from_rgb(0x4a, 0x51, 0x5e);
+const WHITE: Color32 = Color32::from_rgb(0xff, 0xff, 0xfd);
+/// The selected cell's runs: a light blue.
+const RUN: Color32 = Color32::from_rgb(0xe3, 0xee, 0xfb);
+/// Cells holding the selected cell's digit: a light amber, told from the runs' blue by
+/// lightness as well as hue.
+const SAME: Color32 = Color32::from_rgb(0xfc, 0xe9, 0xb8);
+/// Mistakes: a vermilion that stays apart from the blue digits for every common colour
+/// vision, with a flag in the corner for those who cannot tell it at all.
+const MISTAKE: Color32 = Color32::from_rgb(0xd5, 0x3e, 0x0f);
+
+/// Under this cell size marks are dots in their slots; digits would be unreadable.
+const MARK_DIGITS_FROM: f32 = 20.0;
+/// Under this cell size even the dots would blur into one.
+const MARKS_FROM: f32 = 6.0;
+
+/// The tint behind a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tint {
+    /// None.
+    #[default]
+    Plain,
+    /// In a run of the selected cell.
+    Run,
+    /// Holds the selected cell's digit.
+    SameDigit,
+}
+
+/// What one white cell shows while playing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellLook {
+    /// The placed digit (0 for none).
+    pub digit: u8,
+    /// The pencil marks, shown when there is no digit.
+    pub marks: Mask,
+    /// The tint behind it.
+    pub tint: Tint,
+    /// What is wrong with its digit.
+    pub mistake: Mistake,
+}
+
+/// The look of every cell of the grid, row by row (walls stay default).
+#[derive(Clone, Debug, Default)]
+pub struct Look {
+    width: usize,
+    cells: Vec<CellLook>,
+}
+
+impl Look {
+    /// The look of `game` with `cursor` selected and these `mistakes` (by cell).
+    pub fn new(game: &Game, mistakes: &[Mistake], cursor: Pos) -> Look {
+        let grid: &Grid = game.grid();
+        let puzzle = game.puzzle();
+        let mut cells = vec![CellLook::default(); grid.width() * grid.height()];
+        let selected = puzzle.cell_at(cursor);
+        let selected_digit = selected.map_or(0, |c| game.digit(c));
+        let mut in_runs = vec![false; puzzle.cells().len()];
+        if let Some(cell) = selected {
+            for run in puzzle.cell(cell).runs() {
+                for c in &puzzle.run(run).cells {
+                    in_runs[c.index()] = true;
+                }
+            }
+        }
+        for (i, cell) in puzzle.cells().iter().enumerate() {
+            let id = crate::CellId(i as u32);
+            let digit = game.digit(id);
+            let tint = if selected_digit != 0 && digit == selected_digit {
+                Tint::SameDigit
+            } else if in_runs[i] {
+                Tint::Run
+            } else {
+                Tint::Plain
+            };
+            cells[grid.index(cell.pos)] = CellLook {
+                digit,
+                marks: game.marks(id),
+                tint,
+                mistake: mistakes.get(i).copied().unwrap_or_default(),
+            };
+        }
+        Look {
+            width: grid.width(),
+            cells,
+        }
+    }
+
+    /// The look of the cell at `pos`.
+    pub fn get(&self, pos: Pos) -> CellLook {
+        if pos.col >= self.width {
+            return CellLook::default();
+        }
+        self.cells
+            .get(pos.row * self.width + pos.col)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Paints the white cell at `pos` into `rect` (`line` is the grid lines' width); `text`
+    /// says whether cells are big enough for digits.
+    pub fn paint(&self, painter: &Painter, rect: Rect, pos: Pos, line: f32, text: bool) {
+        let look = self.get(pos);
+        let fill = match look.tint {
+            Tint::Plain => WHITE,
+            Tint::Run => RUN,
+            Tint::SameDigit => SAME,
+        };
+        painter.rect_filled(rect.shrink(line / 2.0), 0.0, fill);
+        let s = rect.width();
+        if look.mistake.any() {
+            let width = (s * 0.06).clamp(1.5, 3.0);
+            painter.rect_stroke(
+                rect.shrink(line),
+                0.0,
+                Stroke::new(width, MISTAKE),
+                StrokeKind::Inside,
+            );
+            // The flag: a triangle in the top-left corner, seen without any colour vision.
+            let inner = rect.shrink(line);
+            let size = s * 0.3;
+            let flag = vec![
+                inner.left_top(),
+                inner.left_top() + vec2(size, 0.0),
+                inner.left_top() + vec2(0.0, size),
+            ];
+            painter.add(Shape::convex_polygon(flag, MISTAKE, Stroke::NONE));
+        }
+        if look.digit != 0 && text {
+            let color = if look.mistake.any() { MISTAKE } else { DIGIT };
+            let font = FontId::proportional((s * 0.6).round());
+            painter.text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                look.digit,
+                font,
+                color,
+            );
+        } else if look.digit == 0 && look.marks != 0 && s >= MARKS_FROM {
+            paint_marks(painter, rect, look.marks);
+        }
+    }
+
+    /// What a screen reader adds to the cell's name: its marks and mistakes.
+    pub fn describe(&self, pos: Pos) -> String {
+        let look = self.get(pos);
+        let mut text = String::new();
+        if look.digit == 0 && look.marks != 0 {
+            text += &format!(", marks {}", super::candidates::set_text(look.marks));
+        }
+        if look.mistake.any() {
+            text += &format!(", mistake: {}", look.mistake.describe());
+        }
+        text
+    }
+}
+
+/// Pencil marks in fixed slots of a 3 × 3 block (digit d in the d-th), at whole-point font sizes
+/// on whole-point centres so that they stay sharp; too small for digits, a dot in each slot.
+fn paint_marks(painter: &Painter, rect: Rect, marks: Mask) {
+    let s = rect.width();
+    let slot = s / 3.4;
+    let centre = rect.center();
+    let digits = s >= MARK_DIGITS_FROM;
+    let font = FontId::proportional((s * 0.25).round().max(6.0));
+    for d in 1..=9u8 {
+        if marks & (1 << d) == 0 {
+            continue;
+        }
+        let (row, col) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
+        let at = centre + vec2((col - 1.0) * slot, (row - 1.0) * slot);
+        let at = egui::pos2(at.x.round(), at.y.round());
+        if digits {
+            painter.text(at, Align2::CENTER_CENTER, d, font.clone(), PENCIL);
+        } else {
+            painter.circle_filled(at, (s * 0.06).max(0.8), PENCIL);
+        }
+    }
+}

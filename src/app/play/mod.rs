@@ -1,0 +1,177 @@
+//! Play mode: solving a puzzle by hand, with pencil marks, the combination helper, mistakes
+//! shown by the rules, checks against the solution, a timer, undo, and the game saved with the
+//! document (and autosaved against a crash).
+//!
+//! One concept per file: [`state`] (the game and its position), [`candidates`] (what runs
+//! allow, the helper's struck sets), [`mistakes`], [`timer`], [`answer`] (the solution, found in
+//! the background), [`look`] (how the board shows it), [`autosave`], [`panel`] (the side panel,
+//! whose `ui` returns commands) and `mode` (where the app applies them, with the keys).
+//!
+//! Hints read the position with `KakuroApp::play_position` (the puzzle, and per cell a digit, 0
+//! for none, and pencil marks as a mask with bit d for digit d, 0 for none written), apply a step
+//! with `KakuroApp::apply_play_step` and count themselves with `KakuroApp::count_play_hint`.
+
+pub mod answer;
+pub mod autosave;
+pub mod candidates;
+pub mod history;
+pub mod look;
+pub mod mistakes;
+mod mode;
+pub mod panel;
+pub mod state;
+pub mod timer;
+
+use std::time::{Duration, Instant};
+
+use crate::Grid;
+use crate::format::PlayRecord;
+use answer::Answer;
+use autosave::{Autosave, Recovered};
+use mistakes::Mistake;
+use state::Game;
+use timer::Timer;
+
+pub use panel::Command;
+
+/// A help that needs the solution, waiting for the background search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// Count the wrong cells.
+    Check,
+    /// Reveal the selected cell.
+    Reveal,
+    /// Fill in everything.
+    Solve,
+}
+
+/// Play mode's state: whether it is on, the game, its clock and its options.
+pub struct Play {
+    active: bool,
+    game: Option<Game>,
+    timer: Timer,
+    /// The player pressed Pause: the board is hidden until Resume.
+    paused: bool,
+    /// Digit keys write pencil marks instead of digits.
+    pub pencil: bool,
+    /// Placing a digit removes it from the marks of its runs' other cells.
+    pub prune: bool,
+    answer: Option<Answer>,
+    wanted: Option<Wanted>,
+    /// The game as last saved or opened (time left out: the clock alone changes nothing).
+    saved: Option<PlayRecord>,
+    autosave: Autosave,
+    /// A game found in the data folder at start, offered back.
+    offer: Option<Recovered>,
+    /// What the last play action said, for the panel.
+    message: Option<String>,
+    /// When the board became full and right: the time it took.
+    finished: Option<Duration>,
+    /// Mistakes of the position at a change count.
+    mistakes: Option<(u64, Vec<Mistake>)>,
+    /// The tool to give back when play mode ends.
+    previous_tool: Option<crate::app::Tool>,
+}
+
+impl Play {
+    /// Play mode off, autosaving to `autosave` (see [`autosave`]).
+    pub fn new(autosave: Option<std::path::PathBuf>) -> Play {
+        let autosave = Autosave::new(autosave);
+        let offer = autosave.recover();
+        Play {
+            active: false,
+            game: None,
+            timer: Timer::default(),
+            paused: false,
+            pencil: false,
+            prune: true,
+            answer: None,
+            wanted: None,
+            saved: None,
+            autosave,
+            offer,
+            message: None,
+            finished: None,
+            mistakes: None,
+            previous_tool: None,
+        }
+    }
+
+    /// Whether play mode is on.
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// The game, if one was started.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Whether the board is hidden (paused by the player).
+    pub fn hides_board(&self) -> bool {
+        self.active && self.paused && self.finished.is_none()
+    }
+
+    /// Time played.
+    pub fn elapsed(&self) -> Duration {
+        self.timer.elapsed(Instant::now())
+    }
+
+    /// The time it took, once the board is full and right.
+    pub fn finished(&self) -> Option<Duration> {
+        self.finished
+    }
+
+    /// The game as a save keeps it, if there is one worth keeping on `grid`.
+    pub fn record(&self, grid: &Grid) -> Option<PlayRecord> {
+        let game = self.game.as_ref().filter(|g| g.grid() == grid)?;
+        let record = game.record(self.elapsed().as_secs());
+        (!record.is_blank()).then_some(record)
+    }
+
+    /// Whether the game changed since it was last saved or opened (the clock alone does not
+    /// count).
+    pub fn is_dirty(&self, grid: &Grid) -> bool {
+        let untimed = |r: Option<PlayRecord>| {
+            r.map(|r| PlayRecord { seconds: 0, ..r })
+                .filter(|r| !r.is_blank())
+        };
+        untimed(self.record(grid)) != untimed(self.saved.clone())
+    }
+
+    /// Notes that the game as it is now was saved.
+    pub fn saved_now(&mut self, grid: &Grid) {
+        self.saved = self.record(grid);
+        let changes = self.game.as_ref().map(Game::changes);
+        self.autosave.clear(changes);
+    }
+
+    /// Mistakes of the current position (by cell), computed once per change.
+    pub fn mistakes(&mut self) -> &[Mistake] {
+        let Some(game) = &self.game else { return &[] };
+        let changes = game.changes();
+        if self.mistakes.as_ref().is_none_or(|(c, _)| *c != changes) {
+            let found = mistakes::find(game.puzzle(), &game.position().digits);
+            self.mistakes = Some((changes, found));
+        }
+        self.mistakes.as_ref().map_or(&[], |(_, m)| m)
+    }
+
+    /// Ends play mode and forgets the game (another document was opened).
+    pub fn close(&mut self) {
+        self.active = false;
+        self.game = None;
+        self.answer = None;
+        self.wanted = None;
+        self.saved = None;
+        self.paused = false;
+        self.finished = None;
+        self.message = None;
+        self.mistakes = None;
+        self.timer = Timer::default();
+        // A game found at start stays on disk until the player answers the offer.
+        if self.offer.is_none() {
+            self.autosave.clear(None);
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! Play mode driven by keys and clicks: a whole game to the end, mistakes by the rules, pencil
+//! marks and the combination helper, the game saved with the document and autosaved against a
+//! crash, and a grid that stays locked while playing.
+
+#![cfg(feature = "gui")]
+
+mod app_harness;
+
+use std::path::PathBuf;
+
+use app_harness::{app, puzzle};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kakuro::app::{AppOptions, KakuroApp};
+use kakuro::{Grid, Pos, Puzzle, Solver};
+
+/// Runs frames until the app asks for no more (the clock's once-a-second repaints do not count).
+fn settle(h: &mut Harness<'_, KakuroApp>) {
+    let _ = h.try_run();
+}
+
+fn press(h: &mut Harness<'_, KakuroApp>, key: Key) {
+    h.key_press(key);
+    settle(h);
+}
+
+fn press_with(h: &mut Harness<'_, KakuroApp>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    settle(h);
+}
+
+fn click(h: &mut Harness<'_, KakuroApp>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+const DIGIT_KEYS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
+fn digit_key(d: u8) -> Key {
+    DIGIT_KEYS[usize::from(d) - 1]
+}
+
+/// The Wikipedia sample, played (P pressed).
+fn playing(path: PathBuf) -> Harness<'static, KakuroApp> {
+    let mut h = app(Some(path));
+    settle(&mut h);
+    press(&mut h, Key::P);
+    assert!(h.state().playing());
+    h
+}
+
+/// The white cells in reading order (the order of the game's digits and marks).
+fn whites(grid: &Grid) -> Vec<Pos> {
+    grid.positions().filter(|p| grid.is_white(*p)).collect()
+}
+
+fn index(h: &Harness<'_, KakuroApp>, pos: Pos) -> usize {
+    whites(h.state().grid())
+        .iter()
+        .position(|p| *p == pos)
+        .unwrap()
+}
+
+fn solution(grid: &Grid) -> Vec<u8> {
+    let puzzle = Puzzle::from_grid(grid).unwrap();
+    Solver::new(&puzzle).first().unwrap().digits
+}
+
+fn marks(h: &Harness<'_, KakuroApp>, pos: Pos) -> u16 {
+    h.state().play_marks().unwrap()[index(h, pos)]
+}
+
+fn digit(h: &Harness<'_, KakuroApp>, pos: Pos) -> u8 {
+    h.state().play_digits().unwrap()[index(h, pos)]
+}
+
+const fn bit(d: u8) -> u16 {
+    1 << d
+}
+
+#[test]
+fn the_wikipedia_puzzle_is_played_to_the_end_by_keys() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    let first = whites(h.state().grid())[0];
+    // Play starts on the first white cell.
+    h.get_by_label_contains("Combinations at r2c2");
+    // Marks: Shift+digit writes and rubs out; undo and redo take them back and forth.
+    press_with(&mut h, Modifiers::SHIFT, Key::Num9);
+    press_with(&mut h, Modifiers::SHIFT, Key::Num7);
+    assert_eq!(marks(&h, first), bit(7) | bit(9));
+    press_with(&mut h, Modifiers::SHIFT, Key::Num7);
+    assert_eq!(marks(&h, first), bit(9));
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(marks(&h, first), bit(7) | bit(9));
+    press_with(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(marks(&h, first), bit(9));
+    // Space switches the digit keys to marks and back.
+    press(&mut h, Key::Space);
+    press(&mut h, Key::Num6);
+    assert_eq!(marks(&h, first), bit(6) | bit(9));
+    assert_eq!(digit(&h, first), 0);
+    press(&mut h, Key::Space);
+    h.get_by_label("r2c2, white cell, marks {6 9}");
+    // A wrong digit, taken back.
+    let wrong = solution[0] % 9 + 1;
+    press(&mut h, digit_key(wrong));
+    assert_eq!(digit(&h, first), wrong);
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(digit(&h, first), 0);
+    // Every cell: its digit, then Tab to the next empty one.
+    for &d in &solution {
+        assert!(h.state().play_finished().is_none());
+        press(&mut h, digit_key(d));
+        press(&mut h, Key::Tab);
+    }
+    assert_eq!(h.state().play_digits().unwrap(), solution);
+    let time = h.state().play_finished().expect("finished");
+    let message = format!(
+        "Solved in {}:{:02} with no help!",
+        time.as_secs() / 60,
+        time.as_secs() % 60
+    );
+    // In the panel and the status line.
+    assert!(h.get_all_by_label(&message).count() >= 2);
+    assert_eq!(h.state().status_message(), message);
+}
+
+#[test]
+fn a_repeated_digit_is_flagged_at_once_and_cleared_by_backspace() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    press(&mut h, Key::Num9);
+    assert!(h.state().play_mistakes().is_empty());
+    press(&mut h, Key::ArrowRight);
+    press(&mut h, Key::Num9);
+    assert_eq!(
+        h.state().play_mistakes(),
+        vec![Pos::new(1, 1), Pos::new(1, 2)]
+    );
+    h.get_by_label_contains("r2c2, white cell, mistake: repeated in its run");
+    press(&mut h, Key::Backspace);
+    assert!(h.state().play_mistakes().is_empty());
+    // A full run with the wrong sum: 16 in 2 as 9 + 8.
+    press(&mut h, Key::Num8);
+    h.get_by_label("r2c3, white cell, mistake: in a full run with the wrong sum");
+}
+
+#[test]
+fn fill_candidates_then_a_placement_clears_the_digit_from_its_runs_marks() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    click(&mut h, "Fill candidates");
+    // r2c2 is in 16 in 2 ({7 9}) across and 23 in 3 ({6 8 9}) down.
+    let (here, across, down) = (Pos::new(1, 1), Pos::new(1, 2), Pos::new(2, 1));
+    assert_eq!(marks(&h, here), bit(9));
+    assert_ne!(marks(&h, across) & bit(9), 0);
+    assert_ne!(marks(&h, down) & bit(9), 0);
+    let elsewhere = Pos::new(2, 5);
+    let before = marks(&h, elsewhere);
+    assert_ne!(before & bit(9), 0);
+    press(&mut h, Key::Num9);
+    assert_eq!(marks(&h, across) & bit(9), 0);
+    assert_eq!(marks(&h, down) & bit(9), 0);
+    assert_eq!(
+        marks(&h, elsewhere),
+        before,
+        "a cell of other runs keeps its 9"
+    );
+    // What a hint reads and what its step does: one undo step, the hint counted once.
+    let cell = kakuro::CellId(index(&h, elsewhere) as u32);
+    let (_, position) = h.state().play_position().unwrap();
+    assert_eq!(position.marks[cell.index()], before);
+    h.state_mut().count_play_hint();
+    assert!(h.state_mut().apply_play_step(&[], &[(cell, bit(9))]));
+    settle(&mut h);
+    assert_eq!(marks(&h, elsewhere), before & !bit(9));
+    h.get_by_label("Used: 1 hint");
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(marks(&h, elsewhere), before);
+    // With the option off, a placement leaves the marks alone.
+    click(&mut h, "Placing a digit removes it from its runs' marks");
+    press(&mut h, Key::ArrowDown);
+    let row = marks(&h, Pos::new(2, 2));
+    press(&mut h, Key::Num8);
+    assert_eq!(marks(&h, Pos::new(2, 2)), row);
+}
+
+#[test]
+fn the_combination_helper_strikes_sets_after_a_placement() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    // 23 in 3 down from r2c2 has one set.
+    h.get_by_label("Down: 23 in 3");
+    // So has 16 in 2 across.
+    assert_eq!(h.get_all_by_label("single set").count(), 2);
+    // 21 in 4 across from r7c2 has many.
+    click(&mut h, "r7c2, white cell");
+    h.get_by_label("Across: 21 in 4");
+    h.get_by_label("{1 5 7 8}");
+    assert!(h.query_by_label("{1 5 7 8} (struck out)").is_none());
+    press(&mut h, Key::Num9);
+    h.get_by_label("{1 5 7 8} (struck out)");
+    h.get_by_label("{1 3 8 9}");
+    // Marks strike too: the next cell may only be 3 or 8.
+    press(&mut h, Key::ArrowRight);
+    press_with(&mut h, Modifiers::SHIFT, Key::Num3);
+    press_with(&mut h, Modifiers::SHIFT, Key::Num8);
+    h.get_by_label("{1 4 7 9} (struck out)");
+    h.get_by_label("{1 3 8 9}");
+}
+
+#[test]
+fn a_game_saved_mid_way_comes_back_with_its_digits_marks_and_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    press(&mut h, Key::Num9);
+    press(&mut h, Key::Tab);
+    press_with(&mut h, Modifiers::SHIFT, Key::Num7);
+    // Let the clock pass a second.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    settle(&mut h);
+    assert!(h.state().is_dirty());
+    let digits = h.state().play_digits().unwrap();
+    let marks = h.state().play_marks().unwrap();
+    let path = dir.path().join("game.ron");
+    h.state_mut().save_path(&path).unwrap();
+    assert!(!h.state().is_dirty());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("version: 2"), "{text}");
+
+    let mut h = app(Some(path));
+    settle(&mut h);
+    assert!(h.state().playing(), "a saved game opens in play mode");
+    assert_eq!(h.state().play_digits().unwrap(), digits);
+    assert_eq!(h.state().play_marks().unwrap(), marks);
+    assert!(h.state().play_time().unwrap().as_secs() >= 1);
+    assert!(!h.state().is_dirty());
+}
+
+#[test]
+fn a_game_in_progress_survives_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join("data").join("autosave.ron");
+    let options = |file: Option<PathBuf>| AppOptions {
+        file,
+        autosave: Some(autosave.clone()),
+        ..AppOptions::default()
+    };
+    let first = options(Some(puzzle("wikipedia.kakuro")));
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| KakuroApp::new(cc, first));
+    settle(&mut h);
+    press(&mut h, Key::P);
+    press(&mut h, Key::Num9);
+    assert!(autosave.exists(), "written a moment after the change");
+    // The app goes away without closing (no on_exit).
+    drop(h);
+
+    let second = options(None);
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| KakuroApp::new(cc, second));
+    settle(&mut h);
+    h.get_by_label("Restore the game in progress?");
+    click(&mut h, "Restore");
+    assert!(h.state().playing());
+    assert_eq!(h.state().play_digits().unwrap()[0], 9);
+    assert_eq!(h.state().path(), Some(puzzle("wikipedia.kakuro").as_path()));
+    assert!(h.state().is_dirty(), "the game is not in its file yet");
+}
+
+#[test]
+fn walls_and_clues_cannot_be_changed_while_playing() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let grid = h.state().grid().clone();
+    assert!(
+        h.query_by_label("+ Top").is_none(),
+        "no resizing while playing"
+    );
+    h.get_by_label("Walls and clues are locked while you play.");
+    // The design tools' keys, a click on a wall and typing into it change nothing.
+    press(&mut h, Key::D);
+    click(&mut h, "r1c2, wall, down 23");
+    press(&mut h, Key::Num5);
+    press(&mut h, Key::Delete);
+    press(&mut h, Key::Space);
+    h.event(egui::Event::Paste("\\ \\\n".into()));
+    settle(&mut h);
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(*h.state().grid(), grid);
+    assert!(h.state().playing());
+    // P goes back to designing, where the tools work again.
+    press(&mut h, Key::P);
+    assert!(!h.state().playing());
+    h.get_by_label("+ Top");
+}
+
+/// Runs frames until the status line says `prefix…` (the solution comes from a background
+/// thread).
+fn wait_for_status(h: &mut Harness<'_, KakuroApp>, prefix: &str) -> String {
+    for _ in 0..500 {
+        settle(h);
+        let message = h.state().status_message().to_string();
+        if message.starts_with(prefix) {
+            return message;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!(
+        "no {prefix:?} in the status: {}",
+        h.state().status_message()
+    );
+}
+
+#[test]
+fn check_reveal_and_solve_are_counted_helps() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    // A wrong digit that breaks no rule yet: Check counts it without saying where.
+    let wrong = if solution[0] == 7 { 9 } else { 7 };
+    press(&mut h, digit_key(wrong));
+    click(&mut h, "Check");
+    let said = wait_for_status(&mut h, "Check:");
+    assert_eq!(said, "Check: 1 of the 1 digits placed is wrong");
+    press(&mut h, Key::Tab);
+    click(&mut h, "Reveal cell");
+    wait_for_status(&mut h, "r2c3 is");
+    assert_eq!(h.state().play_digits().unwrap()[1], solution[1]);
+    click(&mut h, "Solve");
+    let said = wait_for_status(&mut h, "Solved in");
+    assert_eq!(h.state().play_digits().unwrap(), solution);
+    assert!(
+        said.ends_with("with 1 cell revealed, 1 check, solved by the app!"),
+        "{said}"
+    );
+    assert!(h.get_all_by_label(&said).count() >= 1);
+}
+
+/// Pause hides the board and stops the clock; so does the window losing the focus.
+#[test]
+fn the_clock_stops_while_paused_or_in_the_background() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    click(&mut h, "Pause");
+    h.get_by_label("Paused: the board is hidden. Resume (F7)");
+    assert!(h.query_by_label("r2c2, white cell").is_none());
+    let paused = h.state().play_time().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    settle(&mut h);
+    assert_eq!(h.state().play_time().unwrap(), paused);
+    // Keys other than F7 do nothing while paused.
+    press(&mut h, Key::Num5);
+    press(&mut h, Key::F7);
+    h.get_by_label("r2c2, white cell");
+    assert_eq!(h.state().play_digits().unwrap()[0], 0);
+    // In the background.
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .focused = Some(false);
+    settle(&mut h);
+    let away = h.state().play_time().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    settle(&mut h);
+    assert_eq!(h.state().play_time().unwrap(), away);
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .focused = Some(true);
+    settle(&mut h);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    settle(&mut h);
+    assert!(h.state().play_time().unwrap() > away);
+}
+
+/// Closing a `.kakuro` file mid-game offers the `.ron` beside it, which keeps the game; Ctrl+S
+/// into the `.kakuro` says the game was not kept.
+#[test]
+fn closing_mid_game_offers_the_ron_that_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.kakuro");
+    std::fs::copy(puzzle("wikipedia.kakuro"), &path).unwrap();
+    let mut h = playing(path.clone());
+    press(&mut h, Key::Num9);
+    press_with(&mut h, Modifiers::COMMAND, Key::S);
+    assert!(
+        h.state()
+            .status_message()
+            .contains("without the game in progress"),
+        "{}",
+        h.state().status_message()
+    );
+    assert!(h.state().is_dirty());
+    press_with(&mut h, Modifiers::COMMAND, Key::N);
+    click(&mut h, "Save as w.ron");
+    let ron = dir.path().join("w.ron");
+    let doc = kakuro::format::load(&ron).unwrap().document;
+    assert_eq!(doc.play.unwrap().digits[0], 9);
+}
