@@ -56,6 +56,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "F9, Alt+Left, Alt+Right",
         "the Explain panel (the logical solve); the step before, the next step",
     ),
+    (
         "P",
         "play the puzzle yourself (the grid locks), or go back to designing",
     ),

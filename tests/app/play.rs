@@ -2,13 +2,9 @@
 //! marks and the combination helper, the game saved with the document and autosaved against a
 //! crash, and a grid that stays locked while playing.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
 use std::path::PathBuf;
 
-use app_harness::{app, puzzle};
+use crate::harness::{app, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

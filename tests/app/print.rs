@@ -1,14 +1,10 @@
 //! File › Export PDF… and File › Print book… driven like a user would (no display, no real
 //! file dialogs: the paths are typed), the PDFs read back with lopdf.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use app_harness::{app, puzzle};
+use crate::harness::{app, puzzle};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -1,13 +1,9 @@
 //! Hint and Explain: hints in stages that solve the Wikipedia puzzle, a wrong digit named
 //! instead of hinted from, and the logical solve walked forward and back on the board.
 
-#![cfg(feature = "gui")]
-
-mod app_harness;
-
 use std::time::Duration;
 
-use app_harness::{app, puzzle};
+use crate::harness::{app, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
