@@ -194,3 +194,40 @@ fn naked_subset_keeps_a_pair_to_its_cells() {
     );
     assert_eq!(step.because, vec![CellId(0), CellId(1)]);
 }
+
+#[test]
+fn permutation_logic_keeps_what_some_arrangement_gives() {
+    // Only {1 2 7} fits 10 in 3 when two cells hold 1 and 2: the third takes 7.
+    let p = line("\\10", 3);
+    let marks = [mask(&[1, 2]), mask(&[1, 2]), DIGITS];
+    let board = Board::from_position(&p, &[None; 3], Some(&marks));
+    let step = super::tier3::permutation_logic(&p, &board).unwrap();
+    assert_eq!(step.technique, Technique::PermutationLogic);
+    assert_eq!(step.eliminations, vec![(CellId(2), DIGITS & !mask(&[7]))]);
+}
+
+#[test]
+fn an_area_sum_pins_its_outlet() {
+    // The two across runs hold every cell of the two down runs but r4c3: it is 15 − 10.
+    let p = puzzle(&["\\ 3\\ 12\\", "\\4 __ __", "\\6 __ __", "\\ \\ __"]);
+    let step = super::area::area_sum(&p, &Board::new(&p)).unwrap();
+    assert_eq!(step.technique, Technique::AreaSum);
+    let outlet = super::tests::at(&p, 4, 3);
+    assert_eq!(step.eliminations, vec![(outlet, DIGITS & !mask(&[5]))]);
+    assert_eq!(step.because, vec![outlet]);
+    assert!(step.text(&p).contains("r4c3 = 5"), "{}", step.text(&p));
+}
+
+#[test]
+fn a_trial_states_its_assumption_and_the_contradiction() {
+    // r2c2 = 2 would make r2c3 1 and r3c2 2, which 4 in 2 across cannot hold.
+    let p = puzzle(&["\\ 4\\ 3\\", "\\3 __ __", "\\4 __ __"]);
+    let marks = [mask(&[1, 2]), mask(&[1, 2]), mask(&[1, 3]), mask(&[1, 3])];
+    let board = Board::from_position(&p, &[None; 4], Some(&marks));
+    let step = super::trial::trial(&p, &board).unwrap();
+    assert_eq!(step.technique, Technique::Trial);
+    assert_eq!(step.eliminations, vec![(CellId(0), mask(&[2]))]);
+    let text = step.text(&p);
+    assert!(text.starts_with("if r2c2 were 2,"), "{text}");
+    assert!(text.ends_with("so r2c2 is not 2"), "{text}");
+}
