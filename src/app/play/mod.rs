@@ -5,7 +5,8 @@
 //! One concept per file: [`state`] (the game and its position), [`candidates`] (what runs
 //! allow, the helper's struck sets), [`mistakes`], [`timer`], [`answer`] (the solution, found in
 //! the background), [`look`] (how the board shows it), [`autosave`], [`panel`] (the side panel,
-//! whose `ui` returns commands) and `mode` (where the app applies them, with the keys).
+//! whose `ui` returns commands), `mode` (where the app applies them), `keys` and `recover` (the
+//! offer to bring back an autosaved game).
 //!
 //! Hints read the position with `KakuroApp::play_position` (the puzzle, and per cell a digit, 0
 //! for none, and pencil marks as a mask with bit d for digit d, 0 for none written), apply a step
@@ -15,10 +16,12 @@ pub mod answer;
 pub mod autosave;
 pub mod candidates;
 pub mod history;
+mod keys;
 pub mod look;
 pub mod mistakes;
 mod mode;
 pub mod panel;
+mod recover;
 pub mod state;
 pub mod timer;
 

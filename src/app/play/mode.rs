@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use egui::{Event, Key, Modifiers, RichText};
+use egui::RichText;
 
 use super::answer::{Answer, Found};
 use super::look::Look;
@@ -12,8 +12,7 @@ use super::panel::{self, Command};
 use super::state::{Game, Position};
 use super::timer::{Timer, clock};
 use super::{Play, Wanted};
-use crate::app::sheet::Sheet;
-use crate::app::{KakuroApp, Meta, Tool};
+use crate::app::{KakuroApp, Tool};
 use crate::format::{Document, PlayRecord};
 use crate::solve::combos::Mask;
 use crate::{CellId, Pos, Puzzle};
@@ -21,7 +20,7 @@ use crate::{CellId, Pos, Puzzle};
 impl Play {
     /// Starts (or resumes, from a save) `game` with `played` on the clock; `saved` is the game
     /// as its file holds it.
-    fn start(&mut self, game: Game, played: Duration, saved: Option<PlayRecord>) {
+    pub(super) fn start(&mut self, game: Game, played: Duration, saved: Option<PlayRecord>) {
         self.game = Some(game);
         self.timer = Timer::with(played);
         self.saved = saved;
@@ -364,49 +363,6 @@ impl KakuroApp {
         self.editor.select(pos);
     }
 
-    /// P while designing starts playing (called when the board has the keyboard).
-    pub(crate) fn play_key(&mut self, ctx: &egui::Context) {
-        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::P)) {
-            self.enter_play();
-        }
-    }
-
-    /// The keys of play mode, taken out of the frame's input before any widget sees them (a
-    /// focused button must not also take Space). Called when no text field has the keyboard.
-    pub(crate) fn play_keys(&mut self, ctx: &egui::Context) {
-        let events = ctx.input(|i| i.events.clone());
-        let mut commands = Vec::new();
-        let mut used = Vec::new();
-        for (index, event) in events.iter().enumerate() {
-            if let Event::Key {
-                key,
-                physical_key,
-                pressed,
-                modifiers,
-                ..
-            } = event
-                && let Some(command) = key_command(*key, *physical_key, *modifiers)
-            {
-                used.push(index);
-                if *pressed {
-                    commands.push(command);
-                }
-            }
-        }
-        if !used.is_empty() {
-            ctx.input_mut(|i| {
-                let mut index = 0;
-                i.events.retain(|_| {
-                    index += 1;
-                    !used.contains(&(index - 1))
-                });
-            });
-        }
-        for command in commands {
-            self.play_command(command);
-        }
-    }
-
     /// The Play menu.
     pub(crate) fn play_menu(&mut self, ui: &mut egui::Ui) {
         let playing = self.playing();
@@ -548,147 +504,4 @@ impl KakuroApp {
             }
         }
     }
-
-    /// A clean exit: nothing to recover next time (unless the offer was never answered).
-    pub(crate) fn play_exit(&mut self) {
-        if self.play.offer.is_none() {
-            self.play.autosave.clear(None);
-        }
-    }
-
-    /// Whether the offer to restore a game is showing.
-    pub(crate) fn play_offers(&self) -> bool {
-        self.play.offer.is_some()
-    }
-
-    /// The offer to restore a game the last session left unsaved.
-    pub(crate) fn play_offer_ui(&mut self, ctx: &egui::Context) {
-        let Some(offer) = &self.play.offer else {
-            return;
-        };
-        let name = offer
-            .source
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(
-                || "an unsaved puzzle".to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
-        let (placed, seconds) = offer.document.play.as_ref().map_or((0, 0), |p| {
-            (p.digits.iter().filter(|&&d| d != 0).count(), p.seconds)
-        });
-        let mut answer = None;
-        egui::Modal::new(egui::Id::unique("restore-game")).show(ctx, |ui| {
-            ui.set_max_width(460.0);
-            ui.heading("Restore the game in progress?");
-            ui.label(format!(
-                "Kakuro did not close cleanly while you were playing {name}: {placed} digits \
-                 placed, {} played.",
-                clock(Duration::from_secs(seconds))
-            ));
-            ui.horizontal(|ui| {
-                if ui.button("Restore").clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Discard").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-        match answer {
-            Some(true) => self.restore_offer(),
-            Some(false) => {
-                self.play.offer = None;
-                self.play.autosave.clear(None);
-            }
-            None => {}
-        }
-    }
-
-    /// Brings back the game the last session left: on its own file when it still has the same
-    /// grid, else as an unsaved puzzle.
-    pub fn restore_offer(&mut self) {
-        let Some(offer) = self.play.offer.take() else {
-            return;
-        };
-        let doc = offer.document;
-        let Some(record) = doc.play.clone() else {
-            return;
-        };
-        let on_file = offer
-            .source
-            .as_ref()
-            .is_some_and(|p| self.load_path(p).is_ok() && *self.editor.grid() == doc.grid);
-        if !on_file {
-            let meta = Meta {
-                title: doc.title.clone(),
-                author: doc.author.clone(),
-                notes: doc.notes.clone(),
-            };
-            self.set_document(Sheet::new(doc.grid.clone()), meta, None);
-            self.unsaved_name = Some("recovered game".into());
-        }
-        match Game::from_record(self.editor.grid(), &record) {
-            Ok(game) => {
-                let saved = self.play.saved.clone();
-                self.play
-                    .start(game, Duration::from_secs(record.seconds), saved);
-                self.enter_play();
-                self.status.info("The game in progress is back");
-            }
-            Err(e) => self
-                .status
-                .error(format!("The game could not be restored: {e}")),
-        }
-    }
-}
-
-/// The command of a key while playing, if it has one.
-fn key_command(key: Key, physical: Option<Key>, modifiers: Modifiers) -> Option<Command> {
-    if modifiers.command {
-        return match key {
-            Key::Z if modifiers.shift => Some(Command::Redo),
-            Key::Z => Some(Command::Undo),
-            Key::Y => Some(Command::Redo),
-            _ => None,
-        };
-    }
-    if modifiers.alt {
-        return None;
-    }
-    // Shift+5 is "%" on the keyboard's layout; the key itself is still the 5.
-    if let Some(d) = digit(physical.unwrap_or(key)).or_else(|| digit(key)) {
-        return Some(if modifiers.shift {
-            Command::Mark(d)
-        } else {
-            Command::Digit(d)
-        });
-    }
-    Some(match key {
-        Key::Space => Command::TogglePencil,
-        Key::Backspace | Key::Delete => Command::Clear,
-        Key::ArrowUp => Command::Move(-1, 0),
-        Key::ArrowDown => Command::Move(1, 0),
-        Key::ArrowLeft => Command::Move(0, -1),
-        Key::ArrowRight => Command::Move(0, 1),
-        Key::Tab => Command::NextEmpty(modifiers.shift),
-        Key::F7 => Command::TogglePause,
-        Key::P if !modifiers.shift => Command::Leave,
-        _ => return None,
-    })
-}
-
-fn digit(key: Key) -> Option<u8> {
-    Some(match key {
-        Key::Num1 => 1,
-        Key::Num2 => 2,
-        Key::Num3 => 3,
-        Key::Num4 => 4,
-        Key::Num5 => 5,
-        Key::Num6 => 6,
-        Key::Num7 => 7,
-        Key::Num8 => 8,
-        Key::Num9 => 9,
-        _ => return None,
-    })
 }
