@@ -25,7 +25,10 @@ pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
     let verdict = verdict(&puzzle, max);
     let mut out = output::stdout();
     if as_json {
-        json::write_line(&mut out, &ExplainReport::new(&puzzle, &explanation, verdict))?;
+        json::write_line(
+            &mut out,
+            &ExplainReport::new(&puzzle, &explanation, verdict),
+        )?;
     } else {
         for (i, step) in explanation.steps.iter().enumerate() {
             writeln!(

@@ -101,8 +101,7 @@ fn grow(puzzle: &Puzzle, board: &Board, start: RunId) -> Option<Step> {
                 .filter(|&c| board.value(c).is_none())
                 .collect()
         };
-        let difference =
-            clue(&side) - clue(&other) - placed(&only_side) + placed(&only_other);
+        let difference = clue(&side) - clue(&other) - placed(&only_side) + placed(&only_other);
         let (plus, minus) = (open(&only_side), open(&only_other));
         if plus.len() + minus.len() <= 2
             && let Some(step) = conclude(puzzle, board, &side, &other, plus, minus, difference)

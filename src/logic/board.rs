@@ -198,7 +198,10 @@ impl Board {
                 ));
             }
             if self.fitting(puzzle, id).next().is_none() {
-                return Some(format!("{} would have no digit set left", run_name(puzzle, id)));
+                return Some(format!(
+                    "{} would have no digit set left",
+                    run_name(puzzle, id)
+                ));
             }
         }
         None

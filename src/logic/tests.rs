@@ -162,7 +162,12 @@ fn the_30x30_benchmark_puzzle_tally() {
         .collect();
     let p = puzzle(&rows);
     let e = explain(&p);
-    eprintln!("30x30: {} steps, solved {}, {:?}", e.steps.len(), e.solved, e.rating);
+    eprintln!(
+        "30x30: {} steps, solved {}, {:?}",
+        e.steps.len(),
+        e.solved,
+        e.rating
+    );
     let mut tally = std::collections::BTreeMap::new();
     for s in &e.steps {
         *tally.entry(s.technique.name()).or_insert(0) += 1;

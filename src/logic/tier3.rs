@@ -111,7 +111,11 @@ fn needing(puzzle: &Puzzle, board: &Board, digit: u8, dir: Direction) -> Vec<(Ru
                 continue;
             }
             let cell = puzzle.cell(c);
-            match if dir == Direction::Across { cell.down } else { cell.across } {
+            match if dir == Direction::Across {
+                cell.down
+            } else {
+                cell.across
+            } {
                 Some(x) => {
                     if !crossing.contains(&x) {
                         crossing.push(x);

@@ -47,7 +47,12 @@ pub(crate) fn trial(puzzle: &Puzzle, board: &Board) -> Option<Step> {
 }
 
 /// The placements made after assuming `digit` in `cell`, and the contradiction they reach.
-fn refute(puzzle: &Puzzle, board: &Board, cell: CellId, digit: u8) -> Option<(Vec<(CellId, u8)>, String)> {
+fn refute(
+    puzzle: &Puzzle,
+    board: &Board,
+    cell: CellId,
+    digit: u8,
+) -> Option<(Vec<(CellId, u8)>, String)> {
     let mut board = board.clone();
     board.place(cell, digit);
     let mut chain = Vec::new();

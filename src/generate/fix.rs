@@ -1,0 +1,1 @@
+//! Suggested fixes for a designer's draft with several solutions.
