@@ -101,7 +101,7 @@ pub fn suggest(grid: &Grid, cancel: &CancelToken) -> Result<(Verdict, Vec<Sugges
             });
         }
     }
-    suggestions.sort_by(|x, y| (x.size, x.band).cmp(&(y.size, y.band)));
+    suggestions.sort_by_key(|x| (x.size, x.band));
     suggestions.truncate(MAX_SUGGESTIONS);
     Ok((Verdict::Multiple, suggestions))
 }
