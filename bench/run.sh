@@ -26,7 +26,7 @@ done
 echo "== building (release)"
 cargo build --release --bin kakuro \
     --example engine_bench --example count_bench --example any_bench \
-    --example process_bench --example bench_table
+    --example process_bench --example logic_bench --example bench_table
 bin=target/release
 ex=target/release/examples
 
@@ -56,6 +56,9 @@ if ((!quick)); then
     for seed in 4 9; do "$ex/count_bench" 100 30 0.40 "$seed" 30 1 20; done
     "$ex/count_bench" 100 30 0.30 0 30 1 0
 fi
+
+echo "== solving by logic: explain a 30 × 30, rate a 15 × 15"
+if ((quick)); then "$ex/logic_bench" 11; else "$ex/logic_bench"; fi
 
 echo "== whole process"
 if ((quick)); then pruns=30; else pruns=200; fi

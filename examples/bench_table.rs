@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 /// A workload's heading and what it measures.
-const WORKLOADS: [(&str, &str); 8] = [
+const WORKLOADS: [(&str, &str); 9] = [
     ("stream", "Stream rate (enumeration)"),
     ("first", "First solution"),
     ("any", "Any solution (probes)"),
@@ -15,6 +15,7 @@ const WORKLOADS: [(&str, &str); 8] = [
     ("count", "Exact count"),
     ("nth", "Solution #k once counted (mean of random draws)"),
     ("pe424", "Project Euler 424"),
+    ("logic", "Solving by logic (explain, rate)"),
     (
         "process",
         "Whole process (start-up, parsing, solving, printing)",
@@ -47,7 +48,7 @@ const fn below(
 }
 
 /// The targets the issues set.
-const TARGETS: [Target; 11] = [
+const TARGETS: [Target; 13] = [
     Target {
         workload: "stream",
         case: "enum-blocks into",
@@ -71,6 +72,8 @@ const TARGETS: [Target; 11] = [
     below("count", "100 wide × 30, 30%", "< 10 s", 10.0),
     below("nth", "", "< 10 ms", 10e-3),
     below("any", "100 wide × 30", "< 50 ms", 50e-3),
+    below("logic", "explain 15x15.kakuro tiled", "< 20 ms", 20e-3),
+    below("logic", "rate 15x15.kakuro", "< 2 ms", 2e-3),
 ];
 
 /// A row of a table: the case, its unit, and each measurement with whether it finished.

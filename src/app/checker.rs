@@ -1,5 +1,6 @@
 //! The designer's check: a moment after each edit, a background search says whether the puzzle
-//! has no solution, one, or several (and where they differ). The next edit cancels it; the UI
+//! has no solution, one, or several (and where they differ); a unique one is rated by its
+//! logical solve ("Unique solution · Hard (Area sum)"). The next edit cancels it; the UI
 //! never waits for it.
 
 use std::ops::ControlFlow;
@@ -11,6 +12,7 @@ use num_bigint::BigUint;
 
 use super::background;
 use super::numbers::{compact, group_big};
+use crate::logic::{self, Band, Technique};
 use crate::solve::{ANCHOR_AFTER, CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
 use crate::{CellId, Grid, Pos, Puzzle};
 
@@ -34,8 +36,8 @@ pub enum Verdict {
     Invalid,
     /// No solution.
     NoSolution,
-    /// Exactly one solution.
-    Unique,
+    /// Exactly one solution; and how hard it is by logic (`None` if the rating was cut short).
+    Unique(Option<Difficulty>),
     /// No verdict within this time (see [`VERDICT_FOR`]).
     Unknown {
         /// How long the check searched.
@@ -64,7 +66,8 @@ impl Verdict {
         match self {
             Verdict::Invalid => "Fix the errors to check the solutions".into(),
             Verdict::NoSolution => "No solution".into(),
-            Verdict::Unique => "Unique solution".into(),
+            Verdict::Unique(None) => "Unique solution".into(),
+            Verdict::Unique(Some(d)) => format!("Unique solution · {}", d.summary()),
             Verdict::Unknown { after } => format!(
                 "Unknown after {} s (Solve searches without a limit)",
                 after.as_secs_f64()
@@ -110,6 +113,58 @@ impl Verdict {
             _ => true,
         }
     }
+}
+
+/// How hard a unique puzzle is to solve by logic, for the check's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difficulty {
+    /// The band.
+    pub band: Band,
+    /// The hardest technique the logical solve needs.
+    pub hardest: Technique,
+    /// Where logic got stuck or first needed a trial (`None` when it did not).
+    pub stuck: Option<String>,
+}
+
+impl Difficulty {
+    /// Rates a puzzle by its logical solve; `None` when `cancel` fires first, and for a
+    /// cryptic puzzle (logic reads sums as numbers).
+    fn of(puzzle: &Puzzle, cancel: &CancelToken) -> Option<Difficulty> {
+        if puzzle.is_cryptic() {
+            return None;
+        }
+        let e = logic::explain_cancellable(puzzle, cancel).ok()?;
+        let trial = e.steps.iter().find(|s| s.technique == Technique::Trial);
+        let stuck = match trial {
+            Some(step) => step
+                .because
+                .first()
+                .map(|&c| format!("first at {}", logic::cell_name(puzzle, c))),
+            None if !e.solved => {
+                let open = e.end.digits().iter().filter(|&&d| d == 0).count();
+                Some(format!("logic stops with {open} cells open"))
+            }
+            None => None,
+        };
+        Some(Difficulty {
+            band: e.rating.band,
+            hardest: e.rating.hardest,
+            stuck,
+        })
+    }
+
+    /// "Hard (Area sum)", "Needs trial (first at r5c7)".
+    pub fn summary(&self) -> String {
+        match &self.stuck {
+            Some(at) => format!("{} ({at})", self.band.name()),
+            None => format!("{} ({})", self.band.name(), self.hardest.name()),
+        }
+    }
+}
+
+/// The unique verdict, with the puzzle's difficulty by logic.
+fn unique(puzzle: &Puzzle, cancel: &CancelToken) -> Verdict {
+    Verdict::Unique(Difficulty::of(puzzle, cancel))
 }
 
 /// One background check of one editor generation.
@@ -330,7 +385,7 @@ fn check_guided(
         };
         match two.len() {
             0 => return report(Verdict::NoSolution),
-            1 => return report(Verdict::Unique),
+            1 => return report(unique(puzzle, cancel)),
             _ => {}
         }
         for s in &two {
@@ -347,7 +402,7 @@ fn check_guided(
         (Outcome::Cancelled, _) if out_of_time() => return report(late(count, &seen)),
         (Outcome::Cancelled, _) => return,
         (_, 0) => return report(Verdict::NoSolution),
-        (_, 1) => return report(Verdict::Unique),
+        (_, 1) => return report(unique(puzzle, cancel)),
         (Outcome::Complete, _) => return report(several(count.into(), true, &seen, true)),
         _ => report(several(count.into(), false, &seen, false)),
     }
@@ -521,7 +576,13 @@ mod tests {
         let out = verdicts("puzzles/two.kakuro");
         assert_eq!(out.len(), 1);
         assert!(out[0].summary().starts_with("2 solutions: they differ in "));
-        assert_eq!(verdicts("puzzles/wikipedia.kakuro"), vec![Verdict::Unique]);
+        let wikipedia = verdicts("puzzles/wikipedia.kakuro");
+        assert_eq!(wikipedia.len(), 1);
+        assert!(matches!(&wikipedia[0], Verdict::Unique(Some(d)) if d.band == Band::Easy));
+        assert_eq!(
+            wikipedia[0].summary(),
+            "Unique solution · Easy (Two-cell complement)"
+        );
         assert_eq!(verdicts("puzzles/none.kakuro"), vec![Verdict::NoSolution]);
     }
 

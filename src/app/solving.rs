@@ -264,7 +264,7 @@ impl KakuroApp {
         let generation = self.editor.generation();
         let (text, color) = match self.check.verdict(generation) {
             None => ("Checking…".to_string(), ui.visuals().weak_text_color()),
-            Some(verdict @ Verdict::Unique) => (verdict.summary(), SOLVED),
+            Some(verdict @ Verdict::Unique(_)) => (verdict.summary(), SOLVED),
             Some(verdict) => (verdict.summary(), ui.visuals().warn_fg_color),
         };
         // The verdict's length changes as the check goes on; the panel below should not.

@@ -1,5 +1,5 @@
 //! Putting a run's digits into its cells: whether a digit set fits the open cells (a perfect
-//! matching), and every arrangement of the sets when a technique lists them.
+//! matching), and which digits each cell takes in some arrangement.
 
 use crate::solve::combos::Mask;
 
@@ -40,43 +40,29 @@ fn augment(
     false
 }
 
-/// Every way to put the digits of `set` into the cells, one each: per cell, the digits some
-/// arrangement gives it (added to `reach`); returns how many arrangements there are, or `None`
-/// past `cap` of them.
-pub(crate) fn arrangements(
-    cands: &[Mask],
-    set: Mask,
-    reach: &mut [Mask],
-    cap: usize,
-) -> Option<usize> {
-    let mut picked = vec![0u8; cands.len()];
-    let mut count = 0;
-    walk(cands, set, 0, &mut picked, reach, &mut count, cap).then_some(count)
-}
-
-fn walk(
-    cands: &[Mask],
-    left: Mask,
-    at: usize,
-    picked: &mut [u8],
-    reach: &mut [Mask],
-    count: &mut usize,
-    cap: usize,
-) -> bool {
-    if at == cands.len() {
-        *count += 1;
-        for (r, &d) in reach.iter_mut().zip(picked.iter()) {
-            *r |= 1 << d;
-        }
-        return *count <= cap;
+/// The digits each cell takes in some way of putting `set` into the cells, one digit each
+/// (added to `reach`); false when there is no way at all. A digit is kept when the other cells
+/// can still share out the rest of the set.
+pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
+    if !fits(cands, set) {
+        return false;
     }
-    let mut free = cands[at] & left;
-    while free != 0 {
-        let d = free.trailing_zeros() as u8;
-        free &= free - 1;
-        picked[at] = d;
-        if !walk(cands, left & !(1 << d), at + 1, picked, reach, count, cap) {
-            return false;
+    let mut others = [0; 9];
+    for i in 0..cands.len() {
+        let rest: Vec<Mask> = cands
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &m)| m)
+            .collect();
+        others[..rest.len()].copy_from_slice(&rest);
+        let mut free = cands[i] & set & !reach[i];
+        while free != 0 {
+            let d = free.trailing_zeros();
+            free &= free - 1;
+            if fits(&others[..rest.len()], set & !(1 << d)) {
+                reach[i] |= 1 << d;
+            }
         }
     }
     true
@@ -96,19 +82,13 @@ mod tests {
     }
 
     #[test]
-    fn arrangements_list_each_way_once() {
-        let mut reach = [0; 2];
-        assert_eq!(
-            arrangements(&[0b110, 0b110], 0b110, &mut reach, 10),
-            Some(2)
-        );
-        assert_eq!(reach, [0b110, 0b110]);
-        let mut reach = [0; 2];
-        assert_eq!(
-            arrangements(&[0b010, 0b110], 0b110, &mut reach, 10),
-            Some(1)
-        );
-        assert_eq!(reach, [0b010, 0b100]);
-        assert_eq!(arrangements(&[0b110, 0b110], 0b110, &mut [0; 2], 1), None);
+    fn reach_keeps_the_digits_some_arrangement_gives() {
+        let mut got = [0; 2];
+        assert!(reach(&[0b110, 0b110], 0b110, &mut got));
+        assert_eq!(got, [0b110, 0b110]);
+        let mut got = [0; 2];
+        assert!(reach(&[0b010, 0b110], 0b110, &mut got));
+        assert_eq!(got, [0b010, 0b100]);
+        assert!(!reach(&[0b010, 0b010], 0b110, &mut [0; 2]));
     }
 }

@@ -142,6 +142,16 @@ impl Board {
         self.cands[cell.index()] = 1 << digit;
     }
 
+    /// Narrows a cell's candidates (a trial's propagation).
+    pub(crate) fn narrow(&mut self, cell: CellId, keep: Mask) {
+        self.cands[cell.index()] &= keep;
+    }
+
+    /// Keeps only some of a run's live sets (a trial's propagation).
+    pub(crate) fn keep_sets(&mut self, run: RunId, keep: impl Fn(Mask) -> bool) {
+        self.live[run.index()].retain(|&s| keep(s));
+    }
+
     /// Whether every white cell has a placed digit.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)

@@ -77,4 +77,6 @@ pub(crate) fn next_step_up_to(puzzle: &Puzzle, board: &Board, most: Tier) -> Opt
 }
 
 #[cfg(test)]
+mod technique_tests;
+#[cfg(test)]
 mod tests;

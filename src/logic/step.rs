@@ -197,8 +197,8 @@ pub(crate) enum Why {
         /// sum(plus) − sum(minus).
         difference: i32,
     },
-    /// The run whose arrangements were listed, and how many there are.
-    PermutationLogic { run: RunId, arrangements: usize },
+    /// The run whose arrangements were tried, and how many of its digit sets fit.
+    PermutationLogic { run: RunId, sets: usize },
     /// The digit, the two runs that need it, and the two crossing runs it is confined to.
     CrossRunSubset {
         digit: u8,

@@ -104,8 +104,7 @@ fn the_first_step_on_the_wikipedia_puzzle_is_a_unique_combination() {
     );
     assert_eq!(
         step.text(&p),
-        "16 in 2 across at r2c2 is always {7 9}, so r2c2 loses 1 2 3 4 5 6 8 and r2c3 loses \
-         1 2 3 4 5 6 8"
+        "16 in 2 across at r2c2 is always {7 9}, so r2c2 and r2c3 lose 1 2 3 4 5 6 8"
     );
 }
 
@@ -173,4 +172,120 @@ fn the_30x30_benchmark_puzzle_tally() {
         *tally.entry(s.technique.name()).or_insert(0) += 1;
     }
     eprintln!("{tally:?}");
+}
+
+/// Every solution of a small puzzle (`None` past `cap` of them).
+fn all_solutions(p: &Puzzle, cap: usize) -> Option<Vec<Vec<u8>>> {
+    let (found, outcome) = Solver::new(p).solutions(cap + 1);
+    (outcome == crate::Outcome::Complete).then(|| found.into_iter().map(|s| s.digits).collect())
+}
+
+/// No step takes from any solution: placements agree with all, eliminations and struck sets
+/// touch none.
+fn sound_against(p: &Puzzle, steps: &[Step], solutions: &[Vec<u8>]) {
+    for (i, step) in steps.iter().enumerate() {
+        let says = || {
+            format!(
+                "step {} ({}): {}",
+                i + 1,
+                step.technique.name(),
+                step.text(p)
+            )
+        };
+        for s in solutions {
+            for &(c, d) in &step.placements {
+                assert_eq!(s[c.index()], d, "{}", says());
+            }
+            for &(c, m) in &step.eliminations {
+                assert_eq!(m & 1 << s[c.index()], 0, "{}", says());
+            }
+            for (r, sets) in &step.struck {
+                let used = p.run(*r).cells.iter().fold(0, |m, c| m | 1 << s[c.index()]);
+                assert!(!sets.contains(&used), "{}", says());
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+    /// On random puzzles with one solution or a few, no step ever removes a digit a solution
+    /// has.
+    #[test]
+    fn steps_never_remove_a_solution(seed in 0u64..1 << 40, side in 4usize..8, walls in 0.15f64..0.45) {
+        let grid = crate::solve::generate::random_grid(side, side, walls, seed);
+        let Ok(p) = Puzzle::from_grid(&grid) else { return Ok(()) };
+        let Some(solutions) = all_solutions(&p, 64) else { return Ok(()) };
+        if solutions.is_empty() {
+            return Ok(());
+        }
+        let e = explain(&p);
+        sound_against(&p, &e.steps, &solutions);
+        if solutions.len() == 1 {
+            proptest::prop_assert!(e.solved || !e.end.is_solved());
+        } else {
+            proptest::prop_assert!(!e.solved);
+        }
+    }
+}
+
+#[test]
+fn the_rating_orders_easy_below_hard() {
+    // Two runs of two with one digit set each: as easy as it gets.
+    let tiny = rate(&puzzle(&["\\ 4\\ 3\\", "\\3 __ __", "\\4 __ __"]));
+    assert_eq!(tiny.band, Band::Easy);
+    assert_eq!(tiny.hardest.tier(), Tier::One);
+    let wiki = rate(&wikipedia());
+    assert_eq!(wiki.band, Band::Easy);
+    assert!(tiny.score < wiki.score);
+    // A puzzle with two solutions: logic gets stuck, the hardest band.
+    let two = puzzle(&["\\ 4\\ 4\\", "\\4 __ __", "\\4 __ __"]);
+    let e = explain(&two);
+    assert!(!e.solved);
+    assert_eq!(e.rating.band, Band::Trial);
+    if let Some(p) = shared("15x15.kakuro") {
+        let medium = rate(&p);
+        assert_eq!(medium.band, Band::Medium);
+        assert!(medium.score > wiki.score);
+    }
+}
+
+#[test]
+fn bands_follow_the_hardest_tier_and_the_start() {
+    let step = |t: Technique, place: bool| {
+        let mut s = Step::new(
+            t,
+            step::Why::NakedSingle {
+                cell: CellId(0),
+                digit: 1,
+            },
+        );
+        if place {
+            s.placements = vec![(CellId(0), 1)];
+        }
+        s
+    };
+    let ones = vec![
+        step(Technique::UniqueCombination, false),
+        step(Technique::NakedSingle, true),
+    ];
+    assert_eq!(rating_of(&ones, true).band, Band::Easy);
+    let mut twos = ones.clone();
+    twos.extend((0..4).map(|_| step(Technique::HiddenSubset, false)));
+    assert_eq!(rating_of(&twos, true).band, Band::Medium);
+    let mut three = twos.clone();
+    three.push(step(Technique::AreaSum, false));
+    let hard = rating_of(&three, true);
+    assert_eq!((hard.band, hard.hardest), (Band::Hard, Technique::AreaSum));
+    // The same area sum needed before the first digit: Expert.
+    let mut first = vec![step(Technique::AreaSum, false)];
+    first.extend(twos.clone());
+    let expert = rating_of(&first, true);
+    assert_eq!(
+        (expert.band, expert.start),
+        (Band::Expert, Technique::AreaSum)
+    );
+    assert_eq!(rating_of(&three, false).band, Band::Trial);
+    assert!(rating_of(&ones, true).score < hard.score);
 }

@@ -62,12 +62,23 @@ fn cells_text(puzzle: &Puzzle, cells: &[CellId]) -> String {
     words(cells.iter().map(|&c| cell_name(puzzle, c)).collect(), "and")
 }
 
-/// "r3c4 loses 1 or 2, r3c5 loses 9": what the step's eliminations take.
+/// "r3c4 loses 1 2 and r3c5 loses 9" (cells losing the same digits together: "r3c4 and r3c5
+/// lose 1 2"): what the step's eliminations take.
 fn losses(puzzle: &Puzzle, step: &Step) -> String {
+    let mut groups: Vec<(Mask, Vec<CellId>)> = Vec::new();
+    for &(c, m) in &step.eliminations {
+        match groups.iter_mut().find(|(g, _)| *g == m) {
+            Some((_, cells)) => cells.push(c),
+            None => groups.push((m, vec![c])),
+        }
+    }
     words(
-        step.eliminations
+        groups
             .iter()
-            .map(|&(c, m)| format!("{} loses {}", cell_name(puzzle, c), list(m)))
+            .map(|(m, cells)| {
+                let verb = if cells.len() == 1 { "loses" } else { "lose" };
+                format!("{} {verb} {}", cells_text(puzzle, cells), list(*m))
+            })
             .collect(),
         "and",
     )
@@ -257,21 +268,18 @@ impl Step {
                 }
                 text
             }
-            Why::PermutationLogic {
-                run: r,
-                arrangements,
-            } => {
-                let mut text = format!(
-                    "of the {arrangements} ways to arrange {} into its cells, none puts these \
-                     digits there: {}",
-                    run(*r),
-                    losses(puzzle, self)
-                );
-                if arrangements == &1 {
-                    text = format!("{} fits its cells one way only", run(*r));
-                }
-                text
-            }
+            Why::PermutationLogic { run: r, sets } => format!(
+                "however the {} {} of {} {} arranged in its cells, {}",
+                sets,
+                if *sets == 1 {
+                    "digit set"
+                } else {
+                    "digit sets"
+                },
+                run(*r),
+                if *sets == 1 { "is" } else { "are" },
+                losses(puzzle, self)
+            ),
             Why::CrossRunSubset { digit, base, cover } => format!(
                 "{} and {} both need {digit}, and can take it only where they cross {} and {}, \
                  so each of those holds its {digit} there: {}",

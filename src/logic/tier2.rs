@@ -7,7 +7,7 @@ use crate::solve::combos::{Mask, size};
 use super::arrange::fits;
 use super::board::Board;
 use super::step::{BoundCut, SetFault, Step, Technique, Why};
-use super::text::{digits, run_name};
+use super::text::digits;
 
 /// The sum the open cells of a run must still make, when the run has a sum.
 fn remaining(board: &Board, run: &Run) -> Option<u32> {
@@ -140,7 +140,7 @@ fn highest(m: Mask) -> u32 {
 }
 
 /// Why a live set of a run can no longer be its digits, if it cannot.
-fn fault(board: &Board, run: &Run, open: &[CellId], set: Mask) -> Option<SetFault> {
+pub(crate) fn fault(board: &Board, run: &Run, open: &[CellId], set: Mask) -> Option<SetFault> {
     for &c in &run.cells {
         if let Some(d) = board.value(c)
             && set & 1 << d == 0
@@ -201,19 +201,6 @@ pub(crate) fn combination_elimination(puzzle: &Puzzle, board: &Board) -> Option<
         return Some(step);
     }
     None
-}
-
-/// A run none of whose live sets its cells can still make, in words.
-pub(crate) fn dead_run(puzzle: &Puzzle, board: &Board) -> Option<String> {
-    puzzle.runs().iter().enumerate().find_map(|(r, run)| {
-        let id = RunId(r as u32);
-        let open: Vec<CellId> = board.open(run).collect();
-        board
-            .live_sets(id)
-            .iter()
-            .all(|&s| fault(board, run, &open, s).is_some())
-            .then(|| format!("{} would have no digit set left", run_name(puzzle, id)))
-    })
 }
 
 /// Subsets of `0..n` with `k` members, as bit masks.

@@ -5,24 +5,19 @@ use crate::grid::Direction;
 use crate::puzzle::{CellId, Puzzle, RunId};
 use crate::solve::combos::{Mask, size};
 
-use super::arrange::arrangements;
+use super::arrange;
 use super::board::Board;
 use super::step::{Step, Technique, Why};
 
-/// Arrangements listed per run before a technique leaves the run alone.
-const ARRANGEMENTS_CAP: usize = 4096;
-
-/// What every arrangement of a run's fitting sets into its open cells gives each cell.
+/// What the arrangements of a run's fitting sets into its open cells give each cell.
 enum Reach {
     /// No arrangement at all.
     None,
-    /// Per open cell, the digits some arrangement gives it; and how many arrangements.
+    /// Per open cell, the digits some arrangement gives it; and how many sets fit.
     Some(Vec<(CellId, Mask)>, usize),
-    /// More arrangements than [`ARRANGEMENTS_CAP`].
-    TooMany,
 }
 
-/// Lists the arrangements of a run, with some cells' candidates narrowed (`narrowed`).
+/// The arrangements of a run, with some cells' candidates narrowed (`narrowed`).
 fn reach(puzzle: &Puzzle, board: &Board, run: RunId, narrowed: &[(CellId, Mask)]) -> Reach {
     let r = puzzle.run(run);
     let (placed, _) = board.placed(r);
@@ -38,21 +33,17 @@ fn reach(puzzle: &Puzzle, board: &Board, run: RunId, narrowed: &[(CellId, Mask)]
         })
         .collect();
     let mut got = vec![0; open.len()];
-    let mut total = 0;
+    let mut sets = 0;
     for set in board.fitting(puzzle, run) {
         let rest = set & !placed;
-        if size(rest) as usize != open.len() {
-            continue;
-        }
-        match arrangements(&cands, rest, &mut got, ARRANGEMENTS_CAP - total) {
-            Some(n) => total += n,
-            None => return Reach::TooMany,
+        if size(rest) as usize == open.len() && arrange::reach(&cands, rest, &mut got) {
+            sets += 1;
         }
     }
-    if total == 0 {
+    if sets == 0 {
         Reach::None
     } else {
-        Reach::Some(open.into_iter().zip(got).collect(), total)
+        Reach::Some(open.into_iter().zip(got).collect(), sets)
     }
 }
 
@@ -60,7 +51,7 @@ fn reach(puzzle: &Puzzle, board: &Board, run: RunId, narrowed: &[(CellId, Mask)]
 pub(crate) fn permutation_logic(puzzle: &Puzzle, board: &Board) -> Option<Step> {
     for r in 0..puzzle.runs().len() {
         let id = RunId(r as u32);
-        let Reach::Some(got, arrangements) = reach(puzzle, board, id, &[]) else {
+        let Reach::Some(got, sets) = reach(puzzle, board, id, &[]) else {
             continue;
         };
         let elims: Vec<(CellId, Mask)> = got
@@ -73,10 +64,7 @@ pub(crate) fn permutation_logic(puzzle: &Puzzle, board: &Board) -> Option<Step> 
         }
         let mut step = Step::new(
             Technique::PermutationLogic,
-            Why::PermutationLogic {
-                run: id,
-                arrangements,
-            },
+            Why::PermutationLogic { run: id, sets },
         );
         step.eliminations = elims;
         step.because = puzzle.run(id).cells.clone();
@@ -230,7 +218,6 @@ fn shaved(
     for run in runs {
         let got = match reach(puzzle, board, run, assumed) {
             Reach::None => return Some((run, None)),
-            Reach::TooMany => continue,
             Reach::Some(got, _) => got,
         };
         for (c, m) in got {

@@ -1,22 +1,25 @@
-//! The last resort: a bounded trial. Assume a digit in a cell, follow the tier-1 and tier-2
-//! steps from there for a few moves, and if they reach a contradiction the digit goes. Named
-//! as such and rated hardest: never a silent guess.
+//! The last resort: a bounded trial. Assume a digit in a cell and follow the simplest
+//! consequences — digit sets the cells can no longer make are struck, cells keep what their
+//! runs' sets allow, a cell left one digit takes it — through a bounded number of runs; if that
+//! reaches a contradiction, the digit goes. Named as such and rated hardest: never a silent
+//! guess.
 
-use crate::puzzle::{CellId, Puzzle};
+use crate::puzzle::{CellId, Puzzle, RunId};
+use crate::solve::combos::{digit_of, is_single};
 
 use super::board::Board;
-use super::step::{Step, Technique, Tier, Why};
-use super::tier2::dead_run;
-use super::{next_step_up_to, text};
+use super::step::{Step, Technique, Why};
+use super::text::{self, cell_name, run_name};
+use super::tier2::fault;
 
-/// Steps followed after the assumption before the trial gives it up.
-const DEPTH: usize = 16;
+/// Runs revised after the assumption before the trial gives it up.
+const REVISIONS: usize = 64;
 
 /// The most candidates a cell may have to be tried: a person tries a cell of two or three.
 const WIDEST: u32 = 3;
 
-/// The first assumption, over the open cells with the fewest candidates first, that leads to a
-/// contradiction within [`DEPTH`] steps of tiers 1 and 2.
+/// The first assumption, over the open cells with the fewest candidates first, whose
+/// consequences reach a contradiction within [`REVISIONS`] run revisions.
 pub(crate) fn trial(puzzle: &Puzzle, board: &Board) -> Option<Step> {
     let mut open: Vec<CellId> = (0..puzzle.cells().len() as u32)
         .map(CellId)
@@ -46,7 +49,7 @@ pub(crate) fn trial(puzzle: &Puzzle, board: &Board) -> Option<Step> {
     None
 }
 
-/// The placements made after assuming `digit` in `cell`, and the contradiction they reach.
+/// The digits placed after assuming `digit` in `cell`, and the contradiction they reach.
 fn refute(
     puzzle: &Puzzle,
     board: &Board,
@@ -56,18 +59,49 @@ fn refute(
     let mut board = board.clone();
     board.place(cell, digit);
     let mut chain = Vec::new();
-    for _ in 0..DEPTH {
-        if let Some(why) = board.contradiction(puzzle) {
-            return Some((chain, why));
+    let mut queue: Vec<RunId> = puzzle.cell(cell).runs().collect();
+    let mut revisions = 0;
+    while let Some(id) = queue.pop() {
+        revisions += 1;
+        if revisions > REVISIONS {
+            return None;
         }
-        let Some(step) = next_step_up_to(puzzle, &board, Tier::Two) else {
-            break;
-        };
-        chain.extend(step.placements.iter().copied());
-        board.apply(&step);
+        let run = puzzle.run(id);
+        let open: Vec<CellId> = board.open(run).collect();
+        // Strike the sets the cells cannot make; none left is the contradiction.
+        let snapshot = board.clone();
+        board.keep_sets(id, |s| fault(&snapshot, run, &open, s).is_none());
+        if board.live_sets(id).is_empty() {
+            return Some((
+                chain,
+                format!("{} would have no digit set left", run_name(puzzle, id)),
+            ));
+        }
+        let (placed, _) = board.placed(run);
+        let union = board.allowed(id) & !placed;
+        for c in open {
+            let before = board.candidates(c);
+            board.narrow(c, union);
+            let now = board.candidates(c);
+            if now == 0 {
+                return Some((
+                    chain,
+                    format!("{} would have no digit left", cell_name(puzzle, c)),
+                ));
+            }
+            if now == before {
+                continue;
+            }
+            if is_single(now) {
+                board.place(c, digit_of(now));
+                chain.push((c, digit_of(now)));
+            }
+            for r in puzzle.cell(c).runs() {
+                if !queue.contains(&r) {
+                    queue.push(r);
+                }
+            }
+        }
     }
-    board
-        .contradiction(puzzle)
-        .or_else(|| dead_run(puzzle, &board))
-        .map(|why| (chain, why))
+    None
 }

@@ -1,0 +1,100 @@
+//! The deduction engine's timings: a full explanation and a rating, median of repeated runs,
+//! parsing excluded: `cargo run --release --example logic_bench -- [RUNS]`.
+//!
+//! Explains `bench/corpus/30x30.kakuro` (several solutions: logic stops where it must) and the
+//! published 15 × 15 tiled 2 × 2 (a unique 30 × 30), rates `../shared/puzzles/15x15.kakuro`
+//! (skipped when absent; `KAKURO_SHARED=DIR` names the folder) and `puzzles/wikipedia.kakuro`; with
+//! `RESULTS=FILE` it appends each median as the `logic` workload's rows (see `bench/run.sh`).
+
+#[path = "support/record.rs"]
+mod support;
+
+use std::time::{Duration, Instant};
+
+use kakuro::format::{Format, parse};
+use kakuro::logic;
+use kakuro::{Grid, Pos, Puzzle};
+use support::record;
+
+fn grid(path: &str) -> Option<Grid> {
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(
+        parse(&text, Format::Kakuro)
+            .expect("a .kakuro puzzle")
+            .document
+            .grid,
+    )
+}
+
+/// Four copies of a grid, two by two.
+fn tiled(grid: &Grid) -> Grid {
+    let (w, h) = (grid.width(), grid.height());
+    let mut big = Grid::new(2 * w, 2 * h);
+    for pos in grid.positions() {
+        for (dr, dc) in [(0, 0), (0, w), (h, 0), (h, w)] {
+            big.set(Pos::new(pos.row + dr, pos.col + dc), grid.get(pos));
+        }
+    }
+    big
+}
+
+fn median(runs: usize, mut work: impl FnMut()) -> Duration {
+    work();
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            work();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn main() {
+    let runs: usize = std::env::args()
+        .nth(1)
+        .map_or(21, |r| r.parse().expect("RUNS is a number"));
+    let shared = std::env::var("KAKURO_SHARED").unwrap_or_else(|_| "../shared".into());
+    let fifteen = format!("{shared}/puzzles/15x15.kakuro");
+    let cases = [
+        (
+            "explain",
+            "bench/corpus/30x30.kakuro".to_string(),
+            grid("bench/corpus/30x30.kakuro"),
+        ),
+        (
+            "explain",
+            "15x15.kakuro tiled 2 × 2 (30 × 30)".to_string(),
+            grid(&fifteen).map(|g| tiled(&g)),
+        ),
+        ("rate", "15x15.kakuro".to_string(), grid(&fifteen)),
+        (
+            "rate",
+            "wikipedia.kakuro".to_string(),
+            grid("puzzles/wikipedia.kakuro"),
+        ),
+    ];
+    for (what, path, grid) in cases {
+        let Some(grid) = grid else {
+            eprintln!("skipped: {path} is absent");
+            continue;
+        };
+        let puzzle = Puzzle::from_grid(&grid).expect("a valid puzzle");
+        let e = logic::explain(&puzzle);
+        let time = median(runs, || {
+            std::hint::black_box(logic::explain(&puzzle));
+        });
+        let name = format!("{what} {path}");
+        record("logic", &name, time.as_secs_f64(), "s", true);
+        println!(
+            "{name}: median {:.3} ms over {runs} runs ({} steps, solved {}, {} (score {}, hardest: {}))",
+            time.as_secs_f64() * 1e3,
+            e.steps.len(),
+            e.solved,
+            e.rating.band.name(),
+            e.rating.score,
+            e.rating.hardest.name()
+        );
+    }
+}
