@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod print;

@@ -1,5 +1,5 @@
-//! The command line: `solve`, `count`, `check`, `explain`, `rate`, `convert`, `print`, `pe424`,
-//! `bench`, and the app launcher.
+//! The command line: `solve`, `count`, `check`, `explain`, `rate`, `generate`, `fix`, `convert`,
+//! `print`, `pe424`, `bench`, and the app launcher.
 //!
 //! The machine-readable outputs and exit codes are a contract (docs/formats.md): scripts
 //! outside the project parse them.
@@ -11,6 +11,7 @@ mod check;
 mod convert;
 mod count;
 mod explain;
+mod generate;
 mod input;
 mod json;
 mod launch;
@@ -65,6 +66,51 @@ pub enum RendererChoice {
     Glow,
     /// wgpu (Vulkan, Metal, DX12 or GL).
     Wgpu,
+}
+
+/// The symmetry of a generated puzzle's walls, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryChoice {
+    /// No symmetry.
+    None,
+    /// 180° rotation.
+    Rotate,
+    /// Left-right mirror.
+    Mirror,
+}
+
+impl From<SymmetryChoice> for kakuro::generate::Symmetry {
+    fn from(choice: SymmetryChoice) -> Self {
+        match choice {
+            SymmetryChoice::None => kakuro::generate::Symmetry::None,
+            SymmetryChoice::Rotate => kakuro::generate::Symmetry::Rotate,
+            SymmetryChoice::Mirror => kakuro::generate::Symmetry::Mirror,
+        }
+    }
+}
+
+/// The band of a generated puzzle, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyChoice {
+    /// Tier-1 techniques and a few light tier-2 steps.
+    Easy,
+    /// Tier 2 at the most.
+    Medium,
+    /// A few tier-3 steps.
+    Hard,
+    /// Many tier-3 steps, or one to start.
+    Expert,
+}
+
+impl From<DifficultyChoice> for kakuro::logic::Band {
+    fn from(choice: DifficultyChoice) -> Self {
+        match choice {
+            DifficultyChoice::Easy => kakuro::logic::Band::Easy,
+            DifficultyChoice::Medium => kakuro::logic::Band::Medium,
+            DifficultyChoice::Hard => kakuro::logic::Band::Hard,
+            DifficultyChoice::Expert => kakuro::logic::Band::Expert,
+        }
+    }
 }
 
 /// A subcommand.
@@ -161,6 +207,46 @@ pub enum Command {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Print {"band","score","hardest","start","solved"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate puzzles with one solution that logic alone solves, in a difficulty band.
+    ///
+    /// Each puzzle is `.kakuro` text starting with a comment line naming its seed, size,
+    /// symmetry and rating. Exit code: 0 written, 2 bad options or no puzzle found.
+    Generate {
+        /// The grid size, WIDTHxHEIGHT, 4 to 40 each (the clue row and column included).
+        #[arg(long, value_name = "WxH", value_parser = generate::parse_size)]
+        size: (usize, usize),
+        /// About this share of the interior is walls (0 to 0.6).
+        #[arg(long, value_name = "F", default_value = "0.25", value_parser = generate::parse_walls)]
+        walls: f64,
+        /// How the walls mirror each other.
+        #[arg(long, value_enum, default_value = "none")]
+        symmetry: SymmetryChoice,
+        /// The band the puzzles must rate in.
+        #[arg(long, value_enum, default_value = "easy")]
+        difficulty: DifficultyChoice,
+        /// The seed (a random one when left out; the comment line names it). Puzzle i of
+        /// --count uses seed S + i - 1.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// How many puzzles (more than one needs -o DIR).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        count: u32,
+        /// The file to write, or a directory for NNNN.kakuro files; stdout when left out.
+        #[arg(short = 'o', long = "output", value_name = "FILE_OR_DIR")]
+        output: Option<PathBuf>,
+    },
+    /// Suggest small edits (a clue and the crossing clue it forces, a wall or a symmetric
+    /// wall pair) that give a puzzle with several solutions exactly one, ranked.
+    ///
+    /// Exit code: 0 when the puzzle is unique or an edit was found, 1 otherwise, 2 invalid
+    /// file or usage.
+    Fix {
+        /// The puzzle file (`-` reads standard input).
+        file: PathBuf,
+        /// Print {"verdict","suggestions":[{"edit","cells","band","puzzle"}]}.
         #[arg(long)]
         json: bool,
     },
@@ -312,7 +398,24 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             max_seconds,
         } => explain::run(&file, json, max_seconds),
         Command::Rate { file, json } => explain::rate(&file, json),
-        Command::Convert { input, output } => convert::run(&input, &output),
+        Command::Generate {
+            size: (width, height),
+            walls,
+            symmetry,
+            difficulty,
+            seed,
+            count,
+            output,
+        } => {
+            let options = kakuro::generate::Options {
+                walls,
+                symmetry: symmetry.into(),
+                band: difficulty.into(),
+                ..kakuro::generate::Options::new(width, height, seed.unwrap_or_else(rand::random))
+            };
+            generate::run(options, count, output.as_deref())
+        }
+        Command::Fix { file, json } => generate::fix(&file, json),
         Command::Convert {
             input,
             output,

@@ -4,13 +4,13 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::combos::{digit_of, is_single};
+use super::combos::{Mask, digit_of, is_single};
 use super::model::Model;
 use super::propagate::digits;
 use super::propagate::{assign, propagate, propagate_all};
 use super::state::State;
 use crate::grid::{Cell, Clue, Direction, Grid, Pos};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{CellId, Puzzle};
 
 /// A `width × height` grid with about `walls` (0.0..=1.0) of its inner cells walls, the top row
 /// and left column walls, no run over nine cells, and every run's sum taken from one random
@@ -24,7 +24,10 @@ pub fn random_grid(width: usize, height: usize, walls: f64, seed: u64) -> Grid {
         }
     }
     break_long_runs(&mut grid, &mut rng);
-    let Some(digits) = random_filling(&grid, &mut rng) else {
+    let Some(digits) = random_filling(&grid, &mut rng, |rng, _, dom| {
+        let pick = rng.random_range(0..dom.count_ones() as usize);
+        digits(dom).nth(pick).unwrap_or(0) as u8
+    }) else {
         return grid;
     };
     let Ok(puzzle) = Puzzle::from_grid(&grid) else {
@@ -62,9 +65,15 @@ fn break_long_runs(grid: &mut Grid, rng: &mut StdRng) {
     }
 }
 
-/// Digits per white cell with no digit twice in a run, chosen at random (the grid's clues are
-/// ignored); `None` if the grid defeats the random search.
-fn random_filling(grid: &Grid, rng: &mut StdRng) -> Option<Vec<u8>> {
+/// Digits per white cell (by [`crate::CellId`]) with no digit twice in a run, chosen at random
+/// (the grid's clues are ignored); `None` if the grid defeats the random search. `pick` chooses
+/// a digit of a cell's remaining candidates (a mask of at least one digit): the test puzzles
+/// pick uniformly, the puzzle generator leans as setters do.
+pub(crate) fn random_filling(
+    grid: &Grid,
+    rng: &mut StdRng,
+    mut pick: impl FnMut(&mut StdRng, CellId, Mask) -> u8,
+) -> Option<Vec<u8>> {
     let mut bare = grid.clone();
     for pos in bare.positions() {
         if let Cell::Wall { .. } = bare.get(pos) {
@@ -88,8 +97,10 @@ fn random_filling(grid: &Grid, rng: &mut StdRng) -> Option<Vec<u8>> {
                 if dom == 0 {
                     continue 'attempt;
                 }
-                let pick = rng.random_range(0..dom.count_ones() as usize);
-                let digit = digits(dom).nth(pick)? as u8;
+                let digit = pick(rng, CellId(var as u32), dom);
+                if dom & (1 << digit) == 0 {
+                    return None;
+                }
                 let mark = state.mark();
                 if assign(&model, &mut state, var, digit).is_ok() {
                     break;

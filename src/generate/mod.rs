@@ -1,0 +1,230 @@
+//! The puzzle generator: unique puzzles that logic alone solves, in a chosen difficulty band.
+//!
+//! A layout of walls ([`shape`]), a filling leaning as setters do ([`fill`]), clues summed from
+//! it, then repair until the puzzle has one solution and logic solves it ([`repair`]); a puzzle
+//! outside the requested band is dropped and another drawn. Every budget counts work (layouts
+//! drawn, edits made), never time, so the same options and seed give the same puzzle on any
+//! machine. [`fix`] turns the same tools on a designer's ambiguous draft.
+
+pub mod fill;
+pub mod fix;
+pub mod repair;
+pub mod shape;
+
+#[cfg(test)]
+mod tests;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::format::kakuro_text;
+use crate::grid::Grid;
+use crate::logic::{Band, Explanation};
+use crate::puzzle::Puzzle;
+use crate::solve::{CancelToken, Cancelled};
+
+/// The smallest side a generated grid may have (the clue row or column included).
+pub const MIN_SIDE: usize = 4;
+/// The largest side a generated grid may have.
+pub const MAX_SIDE: usize = 40;
+/// The largest wall density (of the interior) the generator takes.
+pub const MAX_WALLS: f64 = 0.6;
+/// Layouts the generator draws before it gives up.
+pub const MAX_LAYOUTS: usize = 400;
+
+/// How the walls of the interior mirror each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// No symmetry.
+    None,
+    /// 180° rotation about the interior's centre.
+    Rotate,
+    /// Left-right mirror.
+    Mirror,
+}
+
+impl Symmetry {
+    /// "none", "rotate" or "mirror", as on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate => "rotate",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Grid width, the clue column included.
+    pub width: usize,
+    /// Grid height, the clue row included.
+    pub height: usize,
+    /// About this share of the interior's cells are walls (0.0 to [`MAX_WALLS`]).
+    pub walls: f64,
+    /// The symmetry of the walls.
+    pub symmetry: Symmetry,
+    /// The band the puzzle must rate in (not [`Band::Trial`]).
+    pub band: Band,
+    /// The longest run (2 to 9).
+    pub max_run: usize,
+    /// The seed: the same options and seed give the same puzzle.
+    pub seed: u64,
+}
+
+impl Options {
+    /// Options with the usual walls, no symmetry, Easy, runs up to 9 cells.
+    pub fn new(width: usize, height: usize, seed: u64) -> Options {
+        Options {
+            width,
+            height,
+            walls: 0.25,
+            symmetry: Symmetry::None,
+            band: Band::Easy,
+            max_run: 9,
+            seed,
+        }
+    }
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GenerateError {
+    /// An option is out of range.
+    #[error("{0}")]
+    BadOptions(String),
+    /// The work budget ran out before a puzzle landed in the band.
+    #[error(
+        "no {band} puzzle of {width}x{height} found in {MAX_LAYOUTS} layouts (try another seed, \
+         size or difficulty)"
+    )]
+    GaveUp {
+        /// The band asked for, as people read it.
+        band: &'static str,
+        /// Grid width.
+        width: usize,
+        /// Grid height.
+        height: usize,
+    },
+    /// The cancel token fired.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+impl From<Cancelled> for GenerateError {
+    fn from(_: Cancelled) -> Self {
+        GenerateError::Cancelled
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The grid with its clues.
+    pub grid: Grid,
+    /// Its puzzle (one solution).
+    pub puzzle: Puzzle,
+    /// Its logical solve, which fills every cell; the rating is in it.
+    pub explanation: Explanation,
+    /// The options it was made with.
+    pub options: Options,
+}
+
+impl Generated {
+    /// The `.kakuro` text: a comment line naming seed, size, symmetry and rating, then the grid.
+    pub fn to_text(&self) -> String {
+        let o = &self.options;
+        let r = &self.explanation.rating;
+        format!(
+            "# seed {}, size {}x{}, symmetry {}, rating {} (score {}, hardest: {})\n{}",
+            o.seed,
+            o.width,
+            o.height,
+            o.symmetry.key(),
+            r.band.name(),
+            r.score,
+            r.hardest.name(),
+            kakuro_text::write(&self.grid)
+        )
+    }
+}
+
+/// Checks the options: sides 4 to 40, walls 0 to 0.6, runs 2 to 9, a band logic can reach.
+pub fn check(options: &Options) -> Result<(), GenerateError> {
+    let bad = |m: String| Err(GenerateError::BadOptions(m));
+    let side = MIN_SIDE..=MAX_SIDE;
+    if !side.contains(&options.width) || !side.contains(&options.height) {
+        return bad(format!(
+            "size {}x{}: each side must be {MIN_SIDE} to {MAX_SIDE} (the clue row and column \
+             included)",
+            options.width, options.height
+        ));
+    }
+    if !(0.0..=MAX_WALLS).contains(&options.walls) {
+        return bad(format!(
+            "walls {}: the density must be 0 to {MAX_WALLS}",
+            options.walls
+        ));
+    }
+    if !(2..=9).contains(&options.max_run) {
+        return bad(format!(
+            "longest run {}: it must be 2 to 9",
+            options.max_run
+        ));
+    }
+    if options.band == Band::Trial {
+        return bad(
+            "a generated puzzle is solvable by logic: pick easy, medium, hard or expert".into(),
+        );
+    }
+    Ok(())
+}
+
+/// A unique puzzle that logic alone solves, rating in `options.band`.
+pub fn generate(options: &Options, cancel: &CancelToken) -> Result<Generated, GenerateError> {
+    check(options)?;
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    for _ in 0..MAX_LAYOUTS {
+        if cancel.is_cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        let Some(mut grid) = shape::random_layout(
+            options.width,
+            options.height,
+            options.walls,
+            options.symmetry,
+            options.max_run,
+            &mut rng,
+        ) else {
+            continue;
+        };
+        let Some(mut filling) = fill::lean_filling(&grid, &mut rng) else {
+            continue;
+        };
+        let Some(settled) = repair::settle(
+            &mut grid,
+            &mut filling,
+            options.symmetry,
+            options.max_run,
+            &mut rng,
+            cancel,
+        )?
+        else {
+            continue;
+        };
+        if settled.explanation.rating.band == options.band {
+            return Ok(Generated {
+                grid,
+                puzzle: settled.puzzle,
+                explanation: settled.explanation,
+                options: *options,
+            });
+        }
+    }
+    Err(GenerateError::GaveUp {
+        band: options.band.name(),
+        width: options.width,
+        height: options.height,
+    })
+}
