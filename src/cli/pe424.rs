@@ -46,7 +46,7 @@ fn read_puzzles(path: &Path) -> Result<Vec<PuzzleFile>> {
     puzzles_in(&Input::read(path)?)
 }
 
-/// Every puzzle of a PE 424 file already read, as [`read_puzzles`] gives them.
+/// Every puzzle of a PE 424 file already read, as `read_puzzles` gives them.
 pub(super) fn puzzles_in(input: &Input<'_>) -> Result<Vec<PuzzleFile>> {
     let name = input.name();
     let text = &input.text;
