@@ -1239,7 +1239,15 @@ fn convert_help_names_every_format() {
     assert_eq!(run.code, 0);
     let help = run.stdout.replace('\n', " ");
     let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    for needle in [".kakuro", ".ron", ".pe424", ".svg", "SVG is written only"] {
+    for needle in [
+        ".kakuro",
+        ".ron",
+        ".pe424",
+        ".svg",
+        ".png",
+        ".pdf",
+        "SVG, PNG and PDF are written only",
+    ] {
         assert!(
             help.contains(needle),
             "{needle} missing from:\n{}",

@@ -385,8 +385,11 @@ fn the_designers_check_follows_the_clues() {
     let path = dir.path().join("square.kakuro");
     std::fs::write(&path, SQUARE_UNIQUE).unwrap();
     let mut h = app_with(path);
-    assert_eq!(wait_for_check(&mut h), "Unique solution");
-    h.get_by_label("Unique solution");
+    assert_eq!(
+        wait_for_check(&mut h),
+        "Unique solution · Easy (Unique combination)"
+    );
+    h.get_by_label_contains("Unique solution · Easy");
 
     // 5 down breaks the balance of the sums: no solution, and the check says so.
     click(&mut h, "Clues");
