@@ -1,5 +1,6 @@
 //! Whether a puzzle is fit to print: its solution, or what to warn about.
 
+use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::solve::{CancelToken, Solver, Uniqueness};
 
@@ -57,7 +58,10 @@ impl Answer {
     /// Gives the entry its solution for the back pages, and the note its label carries.
     pub fn fill(self, entry: &mut Entry) {
         match self {
-            Answer::Unique(digits) => entry.solution = Some(digits),
+            Answer::Unique(digits) => {
+                entry.solution = Some(digits);
+                entry.difficulty = difficulty(&entry.grid);
+            }
             Answer::Several(digits) => {
                 entry.solution = (!digits.is_empty()).then_some(digits);
                 entry.note = Some("not unique: the first of several".into());
@@ -69,6 +73,16 @@ impl Answer {
             }
         }
     }
+}
+
+/// The band logic rates a unique puzzle in ("Medium"), for its caption; none for a cryptic
+/// puzzle, which logic does not rate.
+fn difficulty(grid: &Grid) -> Option<String> {
+    if grid.is_cryptic() {
+        return None;
+    }
+    let puzzle = Puzzle::from_grid(grid).ok()?;
+    Some(crate::logic::rate(&puzzle).band.name().to_string())
 }
 
 #[cfg(test)]
@@ -96,6 +110,21 @@ mod tests {
         let mut entry = Entry::new(crate::Grid::new(1, 1), "");
         two.fill(&mut entry);
         assert!(entry.solution.is_some() && entry.note.is_some());
+        // A unique puzzle's caption gives the band logic rates it in; a puzzle with several
+        // solutions has none.
+        let (grid, _) = kakuro_text::parse(include_str!("../../puzzles/wikipedia.kakuro")).unwrap();
+        let mut entry = Entry::new(grid.clone(), "");
+        answer(include_str!("../../puzzles/wikipedia.kakuro"), &go).fill(&mut entry);
+        assert_eq!(entry.difficulty.as_deref(), Some("Easy"));
+        assert_eq!(entry.facts(), "8 × 8 · Easy");
+        assert_eq!(
+            Entry {
+                difficulty: None,
+                ..entry
+            }
+            .facts(),
+            "8 × 8"
+        );
         let none = answer(include_str!("../../puzzles/none.kakuro"), &go);
         assert_eq!(none, Answer::Impossible);
         let stopped = CancelToken::new();

@@ -153,7 +153,7 @@ impl Entry {
     }
 
     /// The right-hand part of the caption: "15 × 15" and the difficulty.
-    fn facts(&self) -> String {
+    pub(crate) fn facts(&self) -> String {
         let size = format!("{} × {}", self.grid.width(), self.grid.height());
         match &self.difficulty {
             Some(d) if !d.trim().is_empty() => format!("{size} · {}", d.trim()),
