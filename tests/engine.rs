@@ -84,49 +84,77 @@ fn parse_pe424(line: &str) -> Grid {
 /// The reference: every digit of every cell in order, pruned only by "no repeat" and "the sum
 /// can still be reached"; gives up (returning `None`) past `cap` solutions or a million steps.
 fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
-    fn go(
-        p: &Puzzle,
-        i: usize,
-        digits: &mut Vec<u8>,
-        out: &mut HashSet<Vec<u8>>,
-        budget: &mut (usize, u64),
-    ) -> bool {
-        if i == p.cells().len() {
-            out.insert(digits.clone());
-            return out.len() <= budget.0;
+    /// Each run's digits so far (a bit per digit), their total, and how many there are.
+    struct Walk<'a> {
+        p: &'a Puzzle,
+        digits: Vec<u8>,
+        used: Vec<u16>,
+        total: Vec<u32>,
+        filled: Vec<u32>,
+        out: HashSet<Vec<u8>>,
+        cap: usize,
+        steps: u64,
+    }
+    fn fits(w: &Walk<'_>, i: usize, d: u8) -> bool {
+        w.p.cell(kakuro::CellId(i as u32)).runs().all(|r| {
+            let (run, k) = (w.p.run(r), r.index());
+            let total = w.total[k] + u32::from(d);
+            let left = run.len() as u32 - w.filled[k] - 1;
+            w.used[k] & (1 << d) == 0
+                && run.sum().is_none_or(|s| {
+                    let s = u32::from(s);
+                    total + left * (left + 1) / 2 <= s && s <= total + left * (19 - left) / 2
+                })
+        })
+    }
+    fn place(w: &mut Walk<'_>, i: usize, d: u8, on: bool) {
+        for r in w.p.cell(kakuro::CellId(i as u32)).runs() {
+            let k = r.index();
+            w.used[k] ^= 1 << d;
+            if on {
+                w.total[k] += u32::from(d);
+                w.filled[k] += 1;
+            } else {
+                w.total[k] -= u32::from(d);
+                w.filled[k] -= 1;
+            }
+        }
+    }
+    fn go(w: &mut Walk<'_>, i: usize) -> bool {
+        if i == w.p.cells().len() {
+            w.out.insert(w.digits.clone());
+            return w.out.len() <= w.cap;
         }
         for d in 1..=9u8 {
-            budget.1 += 1;
-            if budget.1 > 1_000_000 {
+            w.steps += 1;
+            if w.steps > 1_000_000 {
                 return false;
             }
-            digits.push(d);
-            let ok = p.cell(kakuro::CellId(i as u32)).runs().all(|r| {
-                let run = p.run(r);
-                let filled: Vec<u8> = run
-                    .cells
-                    .iter()
-                    .filter(|c| c.index() <= i)
-                    .map(|c| digits[c.index()])
-                    .collect();
-                let distinct: HashSet<u8> = filled.iter().copied().collect();
-                let total: u32 = filled.iter().map(|&d| u32::from(d)).sum();
-                let left = (run.len() - filled.len()) as u32;
-                distinct.len() == filled.len()
-                    && run.sum().is_none_or(|s| {
-                        let s = u32::from(s);
-                        total + left * (left + 1) / 2 <= s && s <= total + left * (19 - left) / 2
-                    })
-            });
-            if ok && !go(p, i + 1, digits, out, budget) {
-                return false;
+            if fits(w, i, d) {
+                place(w, i, d, true);
+                w.digits.push(d);
+                let going = go(w, i + 1);
+                w.digits.pop();
+                place(w, i, d, false);
+                if !going {
+                    return false;
+                }
             }
-            digits.pop();
         }
         true
     }
-    let mut out = HashSet::new();
-    go(puzzle, 0, &mut Vec::new(), &mut out, &mut (cap, 0)).then_some(out)
+    let runs = puzzle.runs().len();
+    let mut walk = Walk {
+        p: puzzle,
+        digits: Vec::new(),
+        used: vec![0; runs],
+        total: vec![0; runs],
+        filled: vec![0; runs],
+        out: HashSet::new(),
+        cap,
+        steps: 0,
+    };
+    go(&mut walk, 0).then_some(walk.out)
 }
 
 /// Every solution the engine streams (up to `cap`), checking validity and repeats on the way.

@@ -810,6 +810,9 @@ mod tests {
             }
             assert_eq!(record(bytes), (n, cut, bytes), "seed {seed}");
             checked += 1;
+            if checked == 8 {
+                break;
+            }
         }
         assert!(checked >= 5, "only {checked} puzzles with a circuit");
     }
