@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use num_bigint::BigUint;
 
 /// Exit code for "the answer is no" (`check`: no solution or several; `solve`: no solution).
@@ -168,15 +168,8 @@ pub enum Command {
     Check {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
-        /// Give up after this many seconds, with the verdict "unknown after S s".
-        #[arg(
-            long,
-            value_name = "S",
-            default_value = "10",
-            value_parser = parse_seconds,
-            allow_negative_numbers = true
-        )]
-        max_seconds: Duration,
+        #[command(flatten)]
+        verdict: VerdictTime,
     },
     /// Solve by logic, as a person would: one named step a line, then the verdict (the
     /// search's: unique, multiple, none or unknown) and the difficulty rating.
@@ -189,15 +182,8 @@ pub enum Command {
         /// Print one JSON object: {"steps","solved","trial","verdict","rating"}.
         #[arg(long)]
         json: bool,
-        /// How long the search for the verdict may take before it says "unknown".
-        #[arg(
-            long,
-            value_name = "S",
-            default_value = "10",
-            value_parser = parse_seconds,
-            allow_negative_numbers = true
-        )]
-        max_seconds: Duration,
+        #[command(flatten)]
+        verdict: VerdictTime,
     },
     /// Rate how hard a puzzle is to solve by logic: Easy, Medium, Hard, Expert or Needs trial
     /// (on the last line).
@@ -329,6 +315,21 @@ pub enum Command {
     },
 }
 
+/// How long the search for a verdict (unique, multiple or none) may take.
+#[derive(Debug, Args)]
+pub struct VerdictTime {
+    /// Give up the search for the verdict after this many seconds; it is then "unknown after
+    /// S s".
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "10",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true
+    )]
+    max_seconds: Duration,
+}
+
 /// A page size, as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PaperChoice {
@@ -391,12 +392,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             max_seconds,
         } => count::run(&file, json, max_seconds),
-        Command::Check { file, max_seconds } => check::run(&file, max_seconds),
+        Command::Check { file, verdict } => check::run(&file, verdict.max_seconds),
         Command::Explain {
             file,
             json,
-            max_seconds,
-        } => explain::run(&file, json, max_seconds),
+            verdict,
+        } => explain::run(&file, json, verdict.max_seconds),
         Command::Rate { file, json } => explain::rate(&file, json),
         Command::Generate {
             size: (width, height),

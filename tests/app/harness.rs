@@ -63,6 +63,20 @@ pub fn selected(h: &Harness<'_, KakuroApp>) -> String {
         .unwrap_or_default()
 }
 
+/// Steps the app until `done` holds (the app keeps asking for repaints while it works), then
+/// once more so the screen shows it; fails naming `what` after about 20 s.
+pub fn wait_until(h: &mut Harness<'_, KakuroApp>, what: &str, done: impl Fn(&KakuroApp) -> bool) {
+    for _ in 0..4000 {
+        h.run_steps(1);
+        if done(h.state()) {
+            h.run_steps(1);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("{what} did not happen");
+}
+
 /// Driving the editor, where each action runs frames until the app asks for no more.
 pub mod settled {
     use std::path::{Path, PathBuf};

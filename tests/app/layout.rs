@@ -2,9 +2,8 @@
 //! buttons, the board and the panels below it keep their place.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
-use crate::harness::{app_with, click, puzzle};
+use crate::harness::{app_with, click, puzzle, wait_until};
 use egui::{Key, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -13,19 +12,6 @@ use num_bigint::BigUint;
 
 fn rect(h: &Harness<'_, KakuroApp>, label: &str) -> Rect {
     h.get_by_label(label).rect()
-}
-
-/// Steps the app until `done` holds, or fails after a while.
-fn wait(h: &mut Harness<'_, KakuroApp>, what: &str, done: impl Fn(&KakuroApp) -> bool) {
-    for _ in 0..4000 {
-        h.run_steps(1);
-        if done(h.state()) {
-            h.run_steps(1);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("{what} did not happen");
 }
 
 /// `blocks` squares of 2 × 2 cells side by side, every sum 10: 8 solutions each, 8^blocks in
@@ -54,7 +40,7 @@ fn the_paging_buttons_stay_put_as_the_count_grows_to_108_digits() {
     };
     let idle = buttons(&h);
     click(&mut h, "Solve");
-    wait(&mut h, "the count", |app| app.exact_count().is_some());
+    wait_until(&mut h, "the count", |app| app.exact_count().is_some());
     let n = BigUint::from(8u32).pow(119);
     assert_eq!(n.to_string().len(), 108);
     assert_eq!(h.state().exact_count(), Some(n.to_string()));
@@ -75,7 +61,7 @@ fn the_paging_buttons_stay_put_as_the_count_grows_to_108_digits() {
     // A far solution: both numbers in the compact form, the buttons where they were.
     let far = &n / 3u32;
     h.state_mut().go_to_solution(far.clone());
-    wait(&mut h, "the jump", |app| {
+    wait_until(&mut h, "the jump", |app| {
         app.browser_headline()
             .starts_with(&format!("Solution {} ", crate::harness::group(&far)))
     });
@@ -94,7 +80,7 @@ fn the_board_stays_put_when_a_solve_starts_and_ends() {
     h.run_steps(2);
     assert_eq!(h.state().solve_state(), Some(RunState::Running));
     assert_eq!(rect(&h, "Board"), idle, "running");
-    wait(&mut h, "the end of the run", |app| {
+    wait_until(&mut h, "the end of the run", |app| {
         app.solve_state() != Some(RunState::Running)
     });
     assert_eq!(rect(&h, "Board"), idle, "done");
@@ -144,10 +130,10 @@ fn notices_and_the_watch_panel_do_not_push_the_controls_below() {
             h.get_by_label_contains("Check:").rect(),
         )
     };
-    wait(&mut h, "the check", |app| app.check_summary().is_some());
+    wait_until(&mut h, "the check", |app| app.check_summary().is_some());
     let idle = below(&h);
     click(&mut h, "Solve");
-    wait(&mut h, "the end of the run", |app| {
+    wait_until(&mut h, "the end of the run", |app| {
         app.solve_state() == Some(RunState::Done)
     });
     assert_eq!(below(&h), idle, "solved");

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::harness::{app_with, click, group, puzzle};
+use crate::harness::{app_with, click, group, puzzle, wait_until};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -14,17 +14,11 @@ use kakuro::solve::generate;
 use kakuro::{Grid, Pos, Puzzle, Solver};
 use num_bigint::BigUint;
 
-/// Steps the app (the solver keeps asking for repaints) until the run leaves Running.
+/// Steps the app until the run leaves Running.
 fn wait_for_end(h: &mut Harness<'_, KakuroApp>) {
-    for _ in 0..2000 {
-        h.run_steps(1);
-        if h.state().solve_state() != Some(RunState::Running) {
-            h.run_steps(1);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the solver did not finish");
+    wait_until(h, "the solver's finish", |app| {
+        app.solve_state() != Some(RunState::Running)
+    });
 }
 
 /// The digits the board shows, row by row, for the white cells of `grid` only.
@@ -614,14 +608,8 @@ fn wait_for_count(h: &mut Harness<'_, KakuroApp>) -> u64 {
 
 /// [`wait_for_count`] for any count.
 fn wait_for_exact(h: &mut Harness<'_, KakuroApp>) -> BigUint {
-    for _ in 0..4000 {
-        h.run_steps(1);
-        if let Some(n) = h.state().exact_count() {
-            return n.parse().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the count did not arrive");
+    wait_until(h, "the count", |app| app.exact_count().is_some());
+    h.state().exact_count().unwrap().parse().unwrap()
 }
 
 /// Steps the app until the headline starts with `want` (or gives up after a few seconds; the
