@@ -305,6 +305,19 @@ fn convert_writes_a_page_a_picture_and_solutions() {
         !pages[0].1.split_whitespace().any(|w| w == "7"),
         "no digits without --solution"
     );
+    assert!(
+        pages[0].1.contains("Easy"),
+        "a unique puzzle's caption gives its band: {}",
+        pages[0].1
+    );
+    let ambiguous = dir.path().join("two.pdf");
+    let run = kakuro(&["convert", "puzzles/two.kakuro", path_str(&ambiguous)]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let page = &read_pdf(&ambiguous)[0].1;
+    assert!(
+        !page.contains("Easy"),
+        "no band for several solutions: {page}"
+    );
     let run = kakuro(&[
         "convert",
         "puzzles/tiny.kakuro",

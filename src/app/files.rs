@@ -485,10 +485,10 @@ impl KakuroApp {
         if item(ui, "Export SVG…", "") {
             self.export_svg();
         }
-        if item(ui, "Export PDF…", "") {
+        if item(ui, "Export PDF…", "Ctrl+E") {
             self.open_printing(super::printing::Kind::ExportPdf);
         }
-        if item(ui, "Print book…", "") {
+        if item(ui, "Print book…", "Ctrl+P") {
             self.open_printing(super::printing::Kind::Book);
         }
         ui.separator();

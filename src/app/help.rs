@@ -15,6 +15,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S",
         "new, open, save, save as",
     ),
+    (
+        "Ctrl+E, Ctrl+P",
+        "export the puzzle as a PDF page, print a book of puzzles",
+    ),
     ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo"),
     ("S, D, C, G", "the Select, Draw, Clues and Digits tools"),
     (

@@ -348,6 +348,12 @@ impl KakuroApp {
         if pressed(shortcut(Modifiers::COMMAND, Key::N)) {
             self.request(files::Action::New);
         }
+        if pressed(shortcut(Modifiers::COMMAND, Key::E)) {
+            self.open_printing(printing::Kind::ExportPdf);
+        }
+        if pressed(shortcut(Modifiers::COMMAND, Key::P)) {
+            self.open_printing(printing::Kind::Book);
+        }
         if pressed(shortcut(Modifiers::COMMAND, Key::Plus))
             || pressed(shortcut(Modifiers::COMMAND, Key::Equals))
         {

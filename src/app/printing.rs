@@ -403,16 +403,19 @@ impl OnePage {
         done: &AtomicUsize,
         cancel: &CancelToken,
     ) -> Result<String, String> {
-        let filled = match self.show {
-            Show::Empty => None,
-            Show::Digits => Some(self.digits),
-            Show::Solution => {
-                let puzzle = Puzzle::from_grid(&self.grid).map_err(|e| e.to_string())?;
-                match Answer::of(&puzzle, true, &cancel.with_deadline(CHECK_TIME)) {
-                    Answer::Unique(digits) | Answer::Several(digits) => Some(digits),
-                    Answer::Impossible => return Err("The puzzle has no solution to print.".into()),
-                    Answer::Unknown => return Err("No solution was found in time.".into()),
-                }
+        let puzzle = Puzzle::from_grid(&self.grid).map_err(|e| e.to_string())?;
+        let solving = self.show == Show::Solution;
+        let answer = Answer::of(&puzzle, solving, &cancel.with_deadline(CHECK_TIME));
+        let difficulty = answer.band(&self.grid);
+        let filled = match (self.show, answer) {
+            (Show::Empty, _) => None,
+            (Show::Digits, _) => Some(self.digits),
+            (Show::Solution, Answer::Unique(digits) | Answer::Several(digits)) => Some(digits),
+            (Show::Solution, Answer::Impossible) => {
+                return Err("The puzzle has no solution to print.".into());
+            }
+            (Show::Solution, Answer::Unknown) => {
+                return Err("No solution was found in time.".into());
             }
         };
         done.store(1, Ordering::Relaxed);
@@ -423,6 +426,7 @@ impl OnePage {
             solutions: false,
             entries: vec![Entry {
                 filled,
+                difficulty,
                 ..Entry::new(self.grid, &self.title)
             }],
         };

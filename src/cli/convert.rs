@@ -80,6 +80,7 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
                 solutions: false,
                 entries: vec![Entry {
                     filled: digits.clone(),
+                    difficulty: answer(&file.puzzle()?, false).band(grid),
                     ..Entry::new(grid.clone(), title)
                 }],
             };

@@ -55,13 +55,19 @@ impl Answer {
         }
     }
 
+    /// The band to print beside the puzzle ("Easy"): only a unique puzzle has one.
+    pub fn band(&self, grid: &Grid) -> Option<String> {
+        match self {
+            Answer::Unique(_) => difficulty(grid),
+            _ => None,
+        }
+    }
+
     /// Gives the entry its solution for the back pages, and the note its label carries.
     pub fn fill(self, entry: &mut Entry) {
+        entry.difficulty = self.band(&entry.grid);
         match self {
-            Answer::Unique(digits) => {
-                entry.solution = Some(digits);
-                entry.difficulty = difficulty(&entry.grid);
-            }
+            Answer::Unique(digits) => entry.solution = Some(digits),
             Answer::Several(digits) => {
                 entry.solution = (!digits.is_empty()).then_some(digits);
                 entry.note = Some("not unique: the first of several".into());

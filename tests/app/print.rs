@@ -58,7 +58,7 @@ fn print_book_writes_the_chosen_files_in_the_background() {
     let mut h = app(Some(puzzle("tiny.kakuro")));
     settle(&mut h);
     click(&mut h, "File");
-    click(&mut h, "Print book…");
+    click(&mut h, "Print book… Ctrl+P");
     let files = format!(
         "{}\n{}",
         puzzle("wikipedia.kakuro").display(),
@@ -90,7 +90,7 @@ fn export_pdf_prints_the_open_puzzle_solved() {
     let mut h = app(Some(puzzle("tiny.kakuro")));
     settle(&mut h);
     click(&mut h, "File");
-    click(&mut h, "Export PDF…");
+    click(&mut h, "Export PDF… Ctrl+E");
     click(&mut h, "Solved");
     fill(&mut h, Role::TextInput, "Save as", out.to_str().unwrap());
     click(&mut h, "Write PDF");
@@ -101,5 +101,28 @@ fn export_pdf_prints_the_open_puzzle_solved() {
     let words: Vec<&str> = text.split_whitespace().collect();
     for word in ["1", "2", "7", "3", "16", "10", "9"] {
         assert!(words.contains(&word), "{word} in {text:?}");
+    }
+    assert!(words.contains(&"Easy"), "the band in the caption: {text:?}");
+}
+
+/// Ctrl+P opens the book's window, Ctrl+E the one-page export's (each window's own choices
+/// show which).
+#[test]
+fn ctrl_p_and_ctrl_e_open_the_print_windows() {
+    for (key, shown, absent) in [
+        (egui::Key::P, "Puzzles", "Solved"),
+        (egui::Key::E, "Solved", "Puzzles"),
+    ] {
+        let mut h = app(Some(puzzle("tiny.kakuro")));
+        settle(&mut h);
+        assert!(h.query_by_label("Write PDF").is_none());
+        h.key_press_modifiers(egui::Modifiers::COMMAND, key);
+        settle(&mut h);
+        assert!(
+            h.query_by_label("Write PDF").is_some(),
+            "{key:?} opens a window"
+        );
+        assert!(h.query_by_label(shown).is_some(), "{key:?}: {shown}");
+        assert!(h.query_by_label(absent).is_none(), "{key:?}: no {absent}");
     }
 }
