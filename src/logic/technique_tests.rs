@@ -201,7 +201,7 @@ fn permutation_logic_keeps_what_some_arrangement_gives() {
     let p = line("\\10", 3);
     let marks = [mask(&[1, 2]), mask(&[1, 2]), DIGITS];
     let board = Board::from_position(&p, &[None; 3], Some(&marks));
-    let step = super::tier3::permutation_logic(&p, &board).unwrap();
+    let step = find(Technique::PermutationLogic, &p, &board).unwrap();
     assert_eq!(step.technique, Technique::PermutationLogic);
     assert_eq!(step.eliminations, vec![(CellId(2), DIGITS & !mask(&[7]))]);
 }
