@@ -4,7 +4,8 @@
 //! Explains `bench/corpus/30x30.kakuro` (several solutions: logic stops where it must) and the
 //! published 15 × 15 tiled 2 × 2 (a unique 30 × 30), rates `../shared/puzzles/15x15.kakuro`
 //! (skipped when absent; `KAKURO_SHARED=DIR` names the folder) and `puzzles/wikipedia.kakuro`; with
-//! `RESULTS=FILE` it appends each median as the `logic` workload's rows (see `bench/run.sh`).
+//! `RESULTS=FILE` it appends each median as the `logic` workload's rows (see `bench/run.sh`);
+//! with `RESCAN=1` it also times the same solve asking `next_step` afresh after each step.
 
 #[path = "support/record.rs"]
 mod support;
@@ -87,6 +88,20 @@ fn main() {
         });
         let name = format!("{what} {path}");
         record("logic", &name, time.as_secs_f64(), "s", true);
+        if std::env::var_os("RESCAN").is_some() {
+            // The same steps found by asking every finder afresh after each one.
+            let rescan = median(runs, || {
+                let mut board = logic::Board::new(&puzzle);
+                while let Some(step) = logic::next_step(&puzzle, &board) {
+                    board.apply(&step);
+                }
+                std::hint::black_box(board);
+            });
+            println!(
+                "{name}, full rescan after each step: median {:.3} ms",
+                rescan.as_secs_f64() * 1e3
+            );
+        }
         println!(
             "{name}: median {:.3} ms over {runs} runs ({} steps, solved {}, {} (score {}, hardest: {}))",
             time.as_secs_f64() * 1e3,

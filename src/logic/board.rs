@@ -167,52 +167,58 @@ impl Board {
     /// digit that no live set of its run has with the others. `None` when nothing is broken (which does not mean
     /// the position can be completed).
     pub fn contradiction(&self, puzzle: &Puzzle) -> Option<String> {
-        for (i, &c) in self.cands.iter().enumerate() {
-            if c == 0 {
-                return Some(format!(
-                    "{} has no candidate left",
-                    cell_name(puzzle, CellId(i as u32))
-                ));
+        if let Some(i) = self.cands.iter().position(|&c| c == 0) {
+            return Some(format!(
+                "{} has no candidate left",
+                cell_name(puzzle, CellId(i as u32))
+            ));
+        }
+        (0..puzzle.runs().len() as u32).find_map(|r| self.run_contradiction(puzzle, RunId(r)))
+    }
+
+    /// Whether some cell has no candidate left.
+    pub(crate) fn has_empty_cell(&self) -> bool {
+        self.cands.contains(&0)
+    }
+
+    /// Where one run breaks a rule, in words (see [`Board::contradiction`]).
+    pub(crate) fn run_contradiction(&self, puzzle: &Puzzle, id: RunId) -> Option<String> {
+        let run = puzzle.run(id);
+        if self.live[id.index()].is_empty() {
+            return Some(format!(
+                "{} would have no digit set left",
+                run_name(puzzle, id)
+            ));
+        }
+        let mut seen: Mask = 0;
+        let mut sum = 0u32;
+        let mut full = true;
+        for &c in &run.cells {
+            match self.value(c) {
+                Some(d) => {
+                    if seen & 1 << d != 0 {
+                        return Some(format!("{} would hold {d} twice", run_name(puzzle, id)));
+                    }
+                    seen |= 1 << d;
+                    sum += u32::from(d);
+                }
+                None => full = false,
             }
         }
-        for (r, run) in puzzle.runs().iter().enumerate() {
-            let id = RunId(r as u32);
-            if self.live[r].is_empty() {
-                return Some(format!(
-                    "{} would have no digit set left",
-                    run_name(puzzle, id)
-                ));
-            }
-            let mut seen: Mask = 0;
-            let mut sum = 0u32;
-            let mut full = true;
-            for &c in &run.cells {
-                match self.value(c) {
-                    Some(d) => {
-                        if seen & 1 << d != 0 {
-                            return Some(format!("{} would hold {d} twice", run_name(puzzle, id)));
-                        }
-                        seen |= 1 << d;
-                        sum += u32::from(d);
-                    }
-                    None => full = false,
-                }
-            }
-            if let Some(s) = run.sum()
-                && full
-                && sum != u32::from(s)
-            {
-                return Some(format!(
-                    "{} would add up to {sum}, not {s}",
-                    run_name(puzzle, id)
-                ));
-            }
-            if self.fitting(puzzle, id).next().is_none() {
-                return Some(format!(
-                    "{} would have no digit set left",
-                    run_name(puzzle, id)
-                ));
-            }
+        if let Some(s) = run.sum()
+            && full
+            && sum != u32::from(s)
+        {
+            return Some(format!(
+                "{} would add up to {sum}, not {s}",
+                run_name(puzzle, id)
+            ));
+        }
+        if self.fitting(puzzle, id).next().is_none() {
+            return Some(format!(
+                "{} would have no digit set left",
+                run_name(puzzle, id)
+            ));
         }
         None
     }

@@ -6,8 +6,8 @@ use crate::puzzle::Puzzle;
 use crate::solve::{CancelToken, Cancelled};
 
 use super::board::Board;
-use super::next_step;
 use super::rating::{Rating, rating_of};
+use super::scan::Scan;
 use super::step::{Step, Technique};
 
 /// The logical solve of a puzzle: its steps from the empty board, and what they add up to.
@@ -46,16 +46,19 @@ pub fn explain_cancellable(
     })
 }
 
-/// Steps from the empty board until none is found, asking `go_on` before each.
+/// Steps from the empty board until none is found, asking `go_on` before each: the steps
+/// [`super::next_step`] gives one after the other, found by a [`Scan`].
 fn solve<E>(puzzle: &Puzzle, go_on: impl Fn() -> Result<(), E>) -> Result<Explanation, E> {
     let mut board = Board::new(puzzle);
+    let mut scan = Scan::new(puzzle);
     let mut steps = Vec::new();
     loop {
         go_on()?;
-        let Some(step) = next_step(puzzle, &board) else {
+        let Some(step) = scan.next_step(puzzle, &board) else {
             break;
         };
         board.apply(&step);
+        scan.after(puzzle, &step);
         steps.push(step);
     }
     let solved = board.is_solved();

@@ -14,6 +14,7 @@ mod arrange;
 mod board;
 mod explain;
 mod rating;
+mod scan;
 mod step;
 mod text;
 mod tier1;
@@ -30,32 +31,74 @@ pub use text::{cell_name, run_name, set_text};
 pub use crate::solve::Cancelled;
 pub use crate::solve::combos::Mask;
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{CellId, Puzzle, RunId};
 
-/// A technique's search for its first step on a board, in the technique's fixed scan order.
-type Finder = fn(&Puzzle, &Board) -> Option<Step>;
+/// How a technique looks for its first step on a board, in its fixed scan order.
+#[derive(Clone, Copy)]
+enum Finder {
+    /// Run by run; a run's answer depends only on its own cells and live sets.
+    Run(fn(&Puzzle, &Board, RunId) -> Option<Step>),
+    /// Cell by cell; a cell's answer depends only on the runs through it (their cells and
+    /// live sets).
+    Cell(fn(&Puzzle, &Board, CellId) -> Option<Step>),
+    /// The whole board at once.
+    Whole(fn(&Puzzle, &Board) -> Option<Step>),
+}
+
+impl Finder {
+    /// The first step over every run or cell in order.
+    fn find(self, puzzle: &Puzzle, board: &Board) -> Option<Step> {
+        match self {
+            Finder::Run(f) => {
+                (0..puzzle.runs().len() as u32).find_map(|r| f(puzzle, board, RunId(r)))
+            }
+            Finder::Cell(f) => {
+                (0..puzzle.cells().len() as u32).find_map(|c| f(puzzle, board, CellId(c)))
+            }
+            Finder::Whole(f) => f(puzzle, board),
+        }
+    }
+}
 
 /// The finders in the order [`next_step`] asks them: [`Technique::ALL`]'s order.
 const FINDERS: &[(Technique, Finder)] = &[
-    (Technique::UniqueCombination, tier1::unique_combination),
-    (Technique::CrossReference, tier1::cross_reference),
-    (Technique::NoRepeats, tier1::no_repeats),
-    (Technique::LastCell, tier1::last_cell),
-    (Technique::NakedSingle, tier1::naked_single),
-    (Technique::HiddenSingle, tier1::hidden_single),
-    (Technique::TwoCellComplement, tier2::two_cell_complement),
-    (Technique::SumBounds, tier2::sum_bounds),
+    (
+        Technique::UniqueCombination,
+        Finder::Run(tier1::unique_combination),
+    ),
+    (
+        Technique::CrossReference,
+        Finder::Cell(tier1::cross_reference),
+    ),
+    (Technique::NoRepeats, Finder::Cell(tier1::no_repeats)),
+    (Technique::LastCell, Finder::Run(tier1::last_cell)),
+    (Technique::NakedSingle, Finder::Cell(tier1::naked_single)),
+    (Technique::HiddenSingle, Finder::Run(tier1::hidden_single)),
+    (
+        Technique::TwoCellComplement,
+        Finder::Run(tier2::two_cell_complement),
+    ),
+    (Technique::SumBounds, Finder::Run(tier2::sum_bounds)),
     (
         Technique::CombinationElimination,
-        tier2::combination_elimination,
+        Finder::Run(tier2::combination_elimination),
     ),
-    (Technique::NakedSubset, tier2::naked_subset),
-    (Technique::HiddenSubset, tier2::hidden_subset),
-    (Technique::PermutationLogic, tier3::permutation_logic),
-    (Technique::CrossRunSubset, tier3::cross_run_subset),
-    (Technique::AreaSum, area::area_sum),
-    (Technique::DomainShaving, tier3::domain_shaving),
-    (Technique::Trial, trial::trial),
+    (Technique::NakedSubset, Finder::Run(tier2::naked_subset)),
+    (Technique::HiddenSubset, Finder::Run(tier2::hidden_subset)),
+    (
+        Technique::PermutationLogic,
+        Finder::Run(tier3::permutation_logic),
+    ),
+    (
+        Technique::CrossRunSubset,
+        Finder::Whole(tier3::cross_run_subset),
+    ),
+    (Technique::AreaSum, Finder::Whole(area::area_sum)),
+    (
+        Technique::DomainShaving,
+        Finder::Whole(tier3::domain_shaving),
+    ),
+    (Technique::Trial, Finder::Whole(trial::trial)),
 ];
 
 /// The easiest next step from `board`, or `None` when logic (including trial) is stuck or the
@@ -73,7 +116,14 @@ pub(crate) fn next_step_up_to(puzzle: &Puzzle, board: &Board, most: Tier) -> Opt
     FINDERS
         .iter()
         .take_while(|(t, _)| t.tier() <= most)
-        .find_map(|(_, find)| find(puzzle, board))
+        .find_map(|(_, finder)| finder.find(puzzle, board))
+}
+
+/// The first step one technique finds on a board (a technique test's view).
+#[cfg(test)]
+fn find(technique: Technique, puzzle: &Puzzle, board: &Board) -> Option<Step> {
+    let (_, finder) = FINDERS.iter().find(|(t, _)| *t == technique)?;
+    finder.find(puzzle, board)
 }
 
 #[cfg(test)]

@@ -261,6 +261,27 @@ impl Step {
         }
     }
 
+    /// A step that only removes digits, looking at one run: `None` when every mask in
+    /// `eliminations` is empty (those are left out).
+    pub(crate) fn eliminating(
+        technique: Technique,
+        why: Why,
+        run: RunId,
+        because: Vec<CellId>,
+        eliminations: impl IntoIterator<Item = (CellId, Mask)>,
+    ) -> Option<Step> {
+        let eliminations: Vec<(CellId, Mask)> =
+            eliminations.into_iter().filter(|&(_, m)| m != 0).collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let mut step = Step::new(technique, why);
+        step.eliminations = eliminations;
+        step.because = because;
+        step.runs = vec![run];
+        Some(step)
+    }
+
     /// Whether the step changes nothing (never returned by `next_step`).
     pub fn is_empty(&self) -> bool {
         self.placements.is_empty() && self.eliminations.is_empty() && self.struck.is_empty()

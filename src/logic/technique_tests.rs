@@ -201,7 +201,7 @@ fn permutation_logic_keeps_what_some_arrangement_gives() {
     let p = line("\\10", 3);
     let marks = [mask(&[1, 2]), mask(&[1, 2]), DIGITS];
     let board = Board::from_position(&p, &[None; 3], Some(&marks));
-    let step = super::tier3::permutation_logic(&p, &board).unwrap();
+    let step = find(Technique::PermutationLogic, &p, &board).unwrap();
     assert_eq!(step.technique, Technique::PermutationLogic);
     assert_eq!(step.eliminations, vec![(CellId(2), DIGITS & !mask(&[7]))]);
 }
@@ -230,4 +230,82 @@ fn a_trial_states_its_assumption_and_the_contradiction() {
     let text = step.text(&p);
     assert!(text.starts_with("if r2c2 were 2,"), "{text}");
     assert!(text.ends_with("so r2c2 is not 2"), "{text}");
+}
+
+#[test]
+fn hidden_subset_gives_a_pair_of_needed_digits_its_two_cells() {
+    // 17 in 5 is {1 2 3 4 7} or {1 2 3 5 6}: both need 1 and 2, which fit only the first two
+    // cells, so those cells lose 7 and 6.
+    let p = line("\\17", 5);
+    let rest = mask(&[3, 4, 5, 6, 7]);
+    let marks = [mask(&[1, 2, 7]), mask(&[1, 2, 6]), rest, rest, rest];
+    let step = step_on(&p, &marks, &[None; 5]);
+    assert_eq!(step.technique, Technique::HiddenSubset);
+    assert_eq!(
+        step.eliminations,
+        vec![(CellId(0), mask(&[7])), (CellId(1), mask(&[6]))]
+    );
+    assert_eq!(step.because, (0..5).map(CellId).collect::<Vec<_>>());
+    assert_eq!(
+        step.text(&p),
+        "17 in 5 across at r2c2 needs 1 and 2 and only r2c2 and r2c3 can take them, so those \
+         cells keep only them: r2c2 loses 7 and r2c3 loses 6"
+    );
+}
+
+#[test]
+fn a_cross_run_subset_keeps_a_digit_to_two_crossing_runs() {
+    // Both 24 in 3 across runs need a 9 and can put it only in the first two columns: those
+    // columns hold their 9 there, so the bottom row's cells in them lose 9.
+    let p = puzzle(&[
+        "\\ 17\\ 19\\ 18\\",
+        "\\24 __ __ __",
+        "\\24 __ __ __",
+        "\\6 __ __ __",
+    ]);
+    let low = mask(&[1, 2, 3, 9]);
+    let marks = [
+        mask(&[8, 9]),
+        mask(&[8, 9]),
+        mask(&[7]),
+        mask(&[7, 9]),
+        mask(&[7, 9]),
+        mask(&[8]),
+        low,
+        low,
+        mask(&[1, 2, 3]),
+    ];
+    let board = Board::from_position(&p, &[None; 9], Some(&marks));
+    let step = find(Technique::CrossRunSubset, &p, &board).unwrap();
+    let nine = mask(&[9]);
+    assert_eq!(
+        step.eliminations,
+        vec![(CellId(6), nine), (CellId(7), nine)]
+    );
+    assert_eq!(
+        step.because,
+        vec![CellId(0), CellId(1), CellId(3), CellId(4)]
+    );
+    assert_eq!(
+        step.text(&p),
+        "24 in 3 across at r2c2 and 24 in 3 across at r3c2 both need 9, and can take it only \
+         where they cross 17 in 3 down at r2c2 and 19 in 3 down at r2c3, so each of those holds \
+         its 9 there: r4c2 and r4c3 lose 9"
+    );
+}
+
+#[test]
+fn domain_shaving_drops_a_digit_that_starves_a_neighbouring_run() {
+    // r2c2 = 1 would make r2c3 4 (5 in 2), and 7 in 2 down could not hold 4 with r3c3's 4.
+    let p = square([5, 9], [7, 7]);
+    let marks = [mask(&[1, 2]), mask(&[3, 4]), mask(&[5]), mask(&[4])];
+    let board = Board::from_position(&p, &[None; 4], Some(&marks));
+    let step = find(Technique::DomainShaving, &p, &board).unwrap();
+    assert_eq!(step.eliminations, vec![(CellId(0), mask(&[1]))]);
+    assert_eq!(step.because, vec![CellId(1)]);
+    assert_eq!(
+        step.text(&p),
+        "if r2c2 were 1, 7 in 2 down at r2c3 could not be completed through r2c3, so r2c2 is \
+         not 1"
+    );
 }

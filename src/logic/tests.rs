@@ -1,6 +1,5 @@
 //! Shared test puzzles for the logic module, and tests of the whole (explain on real puzzles).
 
-use crate::grid::{Cell, Clue, Grid};
 use crate::puzzle::{CellId, Puzzle};
 use crate::solve::{Solver, Uniqueness};
 
@@ -8,35 +7,18 @@ use super::*;
 
 /// A puzzle from rows of `.kakuro` tokens (`__` white, `D\A` wall).
 pub(crate) fn puzzle(rows: &[&str]) -> Puzzle {
-    let rows: Vec<Vec<Cell>> = rows
-        .iter()
-        .map(|l| {
-            l.split_whitespace()
-                .map(|tok| {
-                    if tok.chars().all(|c| c == '_') {
-                        return Cell::WHITE;
-                    }
-                    let (d, a) = tok.split_once('\\').expect("a wall token");
-                    let sum = |s: &str| (!s.is_empty()).then(|| Clue::Sum(s.parse().unwrap()));
-                    Cell::Wall {
-                        down: sum(d),
-                        across: sum(a),
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    Puzzle::from_grid(&Grid::from_rows(rows)).expect("a valid test puzzle")
+    from_text(&rows.join("\n"))
+}
+
+/// A puzzle from a `.kakuro` text.
+pub(crate) fn from_text(text: &str) -> Puzzle {
+    let (grid, _) = crate::format::kakuro_text::parse(text).expect("a .kakuro test puzzle");
+    Puzzle::from_grid(&grid).expect("a valid test puzzle")
 }
 
 /// The repository's Wikipedia puzzle.
 pub(crate) fn wikipedia() -> Puzzle {
-    let text = include_str!("../../puzzles/wikipedia.kakuro");
-    let rows: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .collect();
-    puzzle(&rows)
+    from_text(include_str!("../../puzzles/wikipedia.kakuro"))
 }
 
 /// The cell at a 1-based row and column.
@@ -120,11 +102,7 @@ pub(crate) fn shared(name: &str) -> Option<Puzzle> {
         eprintln!("skipped: {path} is absent");
         return None;
     };
-    let rows: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .collect();
-    Some(puzzle(&rows))
+    Some(from_text(&text))
 }
 
 /// Explains a unique puzzle and checks the steps reach its solution without a trial.
@@ -154,12 +132,7 @@ fn published_puzzles_solve_by_logic_alone() {
 #[test]
 #[ignore]
 fn the_30x30_benchmark_puzzle_tally() {
-    let text = include_str!("../../bench/corpus/30x30.kakuro");
-    let rows: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .collect();
-    let p = puzzle(&rows);
+    let p = from_text(include_str!("../../bench/corpus/30x30.kakuro"));
     let e = explain(&p);
     eprintln!(
         "30x30: {} steps, solved {}, {:?}",
@@ -207,8 +180,37 @@ fn sound_against(p: &Puzzle, steps: &[Step], solutions: &[Vec<u8>]) {
     }
 }
 
+/// The steps of `next_step` asked from scratch on each board: the plain full rescan.
+fn rescanned_steps(p: &Puzzle) -> Vec<Step> {
+    let mut board = Board::new(p);
+    let mut steps = Vec::new();
+    while let Some(step) = next_step(p, &board) {
+        board.apply(&step);
+        steps.push(step);
+    }
+    steps
+}
+
+#[test]
+fn explain_gives_the_steps_of_a_full_rescan_on_published_puzzles() {
+    let mut puzzles = vec![wikipedia()];
+    puzzles.extend(shared("15x15.kakuro"));
+    for p in puzzles {
+        assert_eq!(explain(&p).steps, rescanned_steps(&p));
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+    /// On random puzzles (one solution, several or none), explaining gives exactly the steps
+    /// that asking `next_step` afresh after each one gives.
+    #[test]
+    fn explain_gives_the_steps_of_a_full_rescan(seed in 0u64..1 << 40, side in 4usize..10, walls in 0.15f64..0.45) {
+        let grid = crate::solve::generate::random_grid(side, side, walls, seed);
+        let Ok(p) = Puzzle::from_grid(&grid) else { return Ok(()) };
+        proptest::prop_assert_eq!(explain(&p).steps, rescanned_steps(&p));
+    }
 
     /// On random puzzles with one solution or a few, no step ever removes a digit a solution
     /// has.

@@ -48,30 +48,17 @@ fn reach(puzzle: &Puzzle, board: &Board, run: RunId, narrowed: &[(CellId, Mask)]
 }
 
 /// A run whose arrangements never put some candidate digit in some cell: the digit goes.
-pub(crate) fn permutation_logic(puzzle: &Puzzle, board: &Board) -> Option<Step> {
-    for r in 0..puzzle.runs().len() {
-        let id = RunId(r as u32);
-        let Reach::Some(got, sets) = reach(puzzle, board, id, &[]) else {
-            continue;
-        };
-        let elims: Vec<(CellId, Mask)> = got
-            .iter()
-            .map(|&(c, m)| (c, board.candidates(c) & !m))
-            .filter(|&(_, m)| m != 0)
-            .collect();
-        if elims.is_empty() {
-            continue;
-        }
-        let mut step = Step::new(
-            Technique::PermutationLogic,
-            Why::PermutationLogic { run: id, sets },
-        );
-        step.eliminations = elims;
-        step.because = puzzle.run(id).cells.clone();
-        step.runs = vec![id];
-        return Some(step);
-    }
-    None
+pub(crate) fn permutation_logic(puzzle: &Puzzle, board: &Board, id: RunId) -> Option<Step> {
+    let Reach::Some(got, sets) = reach(puzzle, board, id, &[]) else {
+        return None;
+    };
+    Step::eliminating(
+        Technique::PermutationLogic,
+        Why::PermutationLogic { run: id, sets },
+        id,
+        puzzle.run(id).cells.clone(),
+        got.iter().map(|&(c, m)| (c, board.candidates(c) & !m)),
+    )
 }
 
 /// The runs in one direction that need `digit` (every fitting set has it, none placed), each
