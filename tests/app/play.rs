@@ -215,7 +215,7 @@ fn the_combination_helper_strikes_sets_after_a_placement() {
 }
 
 #[test]
-fn a_game_saved_mid_way_comes_back_with_its_digits_marks_and_time() {
+fn a_game_saved_mid_way_comes_back_with_its_digits_marks_time_and_cursor() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = playing(puzzle("wikipedia.kakuro"));
     press(&mut h, Key::Num9);
@@ -232,6 +232,7 @@ fn a_game_saved_mid_way_comes_back_with_its_digits_marks_and_time() {
     assert!(!h.state().is_dirty());
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("version: 2"), "{text}");
+    assert!(text.contains("cursor: \"r2c3\""), "{text}");
 
     let mut h = app(Some(path));
     settle(&mut h);
@@ -239,6 +240,10 @@ fn a_game_saved_mid_way_comes_back_with_its_digits_marks_and_time() {
     assert_eq!(h.state().play_digits().unwrap(), digits);
     assert_eq!(h.state().play_marks().unwrap(), marks);
     assert!(h.state().play_time().unwrap().as_secs() >= 1);
+    assert!(!h.state().is_dirty());
+    // Play goes on where it was, and moving on alone changes nothing worth saving.
+    h.get_by_label_contains("Combinations at r2c3");
+    press(&mut h, Key::ArrowRight);
     assert!(!h.state().is_dirty());
 }
 

@@ -187,6 +187,9 @@ impl KakuroApp {
         let Some(record) = record else { return };
         match Game::from_record(self.editor.grid(), &record) {
             Ok(game) => {
+                if let Some(cursor) = record.cursor.filter(|&p| self.editor.grid().contains(p)) {
+                    self.editor.select(cursor);
+                }
                 let played = Duration::from_secs(record.seconds);
                 self.play.start(game, played, Some(record));
                 self.enter_play();
@@ -197,9 +200,13 @@ impl KakuroApp {
         }
     }
 
-    /// The game as the document saves it.
+    /// The game as the document saves it, with the selected cell.
     pub(crate) fn play_record(&self) -> Option<PlayRecord> {
-        self.play.record(self.editor.grid())
+        let record = self.play.record(self.editor.grid())?;
+        Some(PlayRecord {
+            cursor: Some(self.editor.cursor),
+            ..record
+        })
     }
 
     /// Whether the game changed since it was saved.

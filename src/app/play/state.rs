@@ -133,6 +133,7 @@ impl Game {
             reveals: self.helps.reveals,
             checks: self.helps.checks,
             solved: self.helps.solved,
+            cursor: None,
         }
     }
 
