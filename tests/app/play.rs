@@ -289,6 +289,10 @@ fn walls_and_clues_cannot_be_changed_while_playing() {
         "no resizing while playing"
     );
     h.get_by_label("Walls and clues are locked while you play.");
+    // The status bar says so, where it names the design tool otherwise.
+    h.get_by_label_contains("·  Playing  ·  0:0");
+    h.get_by_label_contains("·  no help");
+    assert!(h.query_by_label_contains("·  Select").is_none());
     // The design tools' keys, a click on a wall and typing into it change nothing.
     press(&mut h, Key::D);
     click(&mut h, "r1c2, wall, down 23");
@@ -304,6 +308,7 @@ fn walls_and_clues_cannot_be_changed_while_playing() {
     press(&mut h, Key::P);
     assert!(!h.state().playing());
     h.get_by_label("+ Top");
+    h.get_by_label_contains("%  ·  Select");
 }
 
 /// Runs frames until the status line says `prefix…` (the solution comes from a background
