@@ -215,12 +215,28 @@ fn golden_v2_play_ron_round_trips() {
     assert_eq!(play.seconds, 754);
     assert_eq!((play.hints, play.reveals, play.checks), (2, 1, 3));
     assert!(!play.solved);
+    assert_eq!(play.cursor, Some(Pos::new(1, 2)));
     let text = fs::read_to_string(&path).unwrap();
     assert!(text.starts_with("(\n    version: 2,\n"), "{text}");
     assert_eq!(format::ron::to_string(&doc), text);
     // Without a game the save stays version 1, which older programs read.
     let without = Document { play: None, ..doc };
     assert!(format::ron::to_string(&without).starts_with("(\n    version: 1,\n"));
+}
+
+/// The golden game as it was before the cursor was kept still loads, without a cursor, and is
+/// written back as it was.
+#[test]
+fn golden_v2_play_without_a_cursor_keeps_loading() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/v2-play.ron");
+    let text = fs::read_to_string(&path).unwrap();
+    let old = text.replace("        cursor: \"r2c3\",\n", "");
+    assert_ne!(old, text);
+    let doc = format::ron::from_str(&old).unwrap();
+    let play = doc.play.clone().unwrap();
+    assert_eq!(play.cursor, None);
+    assert_eq!(play.digits, vec![2, 0, 0, 1]);
+    assert_eq!(format::ron::to_string(&doc), old);
 }
 
 /// A game's rows are checked against the grid like the solution's, with places; a version 1
@@ -254,6 +270,16 @@ fn play_errors_name_their_place() {
             "seconds:",
             "minutes:",
             "unknown field `minutes`; a game in progress has the fields",
+        ),
+        (
+            "\"r2c3\"",
+            "\"2,3\"",
+            "the game's cursor \"2,3\" is not a cell written like r3c4",
+        ),
+        (
+            "\"r2c3\"",
+            "\"r4c3\"",
+            "the game's cursor r4c3 is outside the 4 × 3 grid",
         ),
     ] {
         let bad = text.replacen(from, to, 1);

@@ -8,34 +8,13 @@ use egui::{
 
 use super::editor::{Editor, Tool};
 use super::overlay::{Lesson, Mark, Origin, Overlay};
+use super::palette::{
+    CANVAS_DARK, CANVAS_LIGHT, CAUSE, CHANGED, CLUE, CURSOR, DIAGONAL, DIGIT, ERROR, FAILED, FIXED,
+    FOCUS, GUESSED, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL, WARNING, WHITE,
+};
 use super::play::look::Look;
 use super::problems::Problems;
 use crate::{Cell, Clue, Direction, Grid, Pos, Severity};
-
-const CANVAS_DARK: Color32 = Color32::from_rgb(0x3a, 0x3c, 0x41);
-const CANVAS_LIGHT: Color32 = Color32::from_rgb(0xd9, 0xd7, 0xd2);
-const WALL: Color32 = Color32::from_rgb(0x26, 0x26, 0x2a);
-const DIAGONAL: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x90);
-const CLUE: Color32 = Color32::from_rgb(0xf4, 0xf4, 0xf4);
-const WHITE: Color32 = Color32::from_rgb(0xff, 0xff, 0xfd);
-const DIGIT: Color32 = Color32::from_rgb(0x1d, 0x4f, 0xa3);
-const SOLUTION: Color32 = Color32::from_rgb(0x1e, 0x7a, 0x3c);
-const CHANGED: Color32 = Color32::from_rgb(0xff, 0xef, 0xa8);
-const VARIES: Color32 = Color32::from_rgb(0xb0, 0x4c, 0xc8);
-const CURSOR: Color32 = Color32::from_rgb(0x2f, 0x80, 0xed);
-const ERROR: Color32 = Color32::from_rgb(0xe0, 0x36, 0x2c);
-const WARNING: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x20);
-/// Watch mode: fills of cells fixed by propagation, guessed, being tried, and the flash.
-const FIXED: Color32 = Color32::from_rgb(0xdd, 0xea, 0xf7);
-const GUESSED: Color32 = Color32::from_rgb(0xfb, 0xdc, 0xb4);
-const TRYING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
-const FAILED: Color32 = Color32::from_rgb(0xf4, 0x8a, 0x82);
-const SOLVED: Color32 = Color32::from_rgb(0xb8, 0xe6, 0xc1);
-const PENCIL: Color32 = Color32::from_rgb(0x55, 0x5d, 0x6b);
-/// Hint and Explain: the run a deduction looks at, its cause cells, and what it places.
-const FOCUS: Color32 = Color32::from_rgb(0xdc, 0xd2, 0xf7);
-const CAUSE: Color32 = Color32::from_rgb(0x0d, 0x87, 0x8c);
-const PLACED: Color32 = Color32::from_rgb(0xb8, 0xe6, 0xc1);
 
 /// The smallest and largest cell sizes, in points.
 const MIN_CELL: f32 = 3.0;
@@ -371,7 +350,7 @@ impl BoardView {
                 match grid.get(pos) {
                     Cell::White { .. } if play.is_some() => {
                         if let Some(play) = play {
-                            play.paint(&painter, rect, pos, line, text);
+                            play.paint(&painter, rect, pos, line, text, mark(pos).lesson);
                         }
                     }
                     Cell::White { shown } => {

@@ -2,9 +2,9 @@
 //! once the position is known to agree with the puzzle's solution. Plain functions with no
 //! egui: the Digits tool and play mode both call [`advise`], on a background thread.
 //!
-//! A hint that is applied leaves a [`Held`] board behind. When the next hint starts from the
-//! position that board stands for, it goes on from the board itself, which keeps what marks
-//! alone cannot say (the digit sets struck from each run).
+//! A hint that is applied leaves a [`Held`] board behind. While the position only goes on from
+//! the one that board stands for, the next hint starts from the board narrowed by the position,
+//! which keeps what marks alone cannot say (the digit sets struck from each run).
 
 use crate::logic::{Board, Step, next_step};
 use crate::solve::combos::Mask;
@@ -36,6 +36,29 @@ impl Position {
                 })
                 .collect(),
             marks: None,
+        }
+    }
+
+    /// A player's position in play mode: digits (0 for none) and pencil marks (0 for none
+    /// written, which leaves the cell every digit) by [`CellId`].
+    pub fn from_play(digits: &[u8], marks: &[Mask]) -> Position {
+        Position {
+            digits: digits
+                .iter()
+                .map(|&d| (1..=9).contains(&d).then_some(d))
+                .collect(),
+            marks: Some(
+                marks
+                    .iter()
+                    .map(|&m| {
+                        if m & ALL_DIGITS == 0 {
+                            ALL_DIGITS
+                        } else {
+                            m & ALL_DIGITS
+                        }
+                    })
+                    .collect(),
+            ),
         }
     }
 
@@ -176,10 +199,7 @@ pub fn advise(
     if let Some(fault) = check(puzzle, solutions, position, cancel)? {
         return Some(fault);
     }
-    let board = match held {
-        Some(held) if held.position == *position => held.board.clone(),
-        _ => Board::from_position(puzzle, &position.digits, position.marks.as_deref()),
-    };
+    let board = board_for(puzzle, position, held);
     if cancel.is_cancelled() {
         return None;
     }
@@ -193,6 +213,30 @@ pub fn advise(
             several: *solutions == Solutions::Several,
         },
     })
+}
+
+/// The board logic starts from: the position's, narrowed by the last applied hint's board
+/// while the position has only gone on from it (no digit taken back, no mark written back).
+/// The held board keeps what marks cannot say (the digit sets struck), and the position what
+/// the player found since, so that no hint repeats what either already knows.
+fn board_for(puzzle: &Puzzle, position: &Position, held: Option<&Held>) -> Board {
+    let mut board = Board::from_position(puzzle, &position.digits, position.marks.as_deref());
+    let Some(held) = held else { return board };
+    let cells = (0..puzzle.cells().len() as u32).map(CellId);
+    let on_from_held = cells
+        .clone()
+        .all(|c| position.candidates(c) & !held.position.candidates(c) == 0);
+    if !on_from_held {
+        return board;
+    }
+    for cell in cells {
+        board.narrow(cell, held.board.candidates(cell));
+    }
+    for run in (0..puzzle.runs().len() as u32).map(crate::RunId) {
+        let live = held.board.live_sets(run);
+        board.keep_sets(run, |set| live.contains(&set));
+    }
+    board
 }
 
 /// What is wrong with `position`, if anything; `None` when cancelled.

@@ -3,6 +3,12 @@
 //! cells it follows from, then the step applied (its digits typed, its eliminations kept as
 //! pencil marks). The typed digits are checked against the puzzle's solutions first, on a
 //! background thread with the search for the step.
+//!
+//! While playing, the hint reads the game instead: its digits, and its pencil marks as the
+//! candidates (a cell without marks may hold any digit). Marks that leave out the solution's
+//! digit are named as wrong digits are, not hinted from: a step built on them could teach a
+//! false deduction. The step goes into the game as one undo step, and each hint counts once
+//! among the game's helps.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
@@ -42,9 +48,13 @@ pub struct HintSummary {
     pub busy: bool,
 }
 
-/// The hint on the board, for the position of one editor generation.
+/// Which position a hint is for: the editor's generation, and while playing the game's change
+/// count too (a change of either makes the hint stale).
+type Stamp = (u64, Option<u64>);
+
+/// The hint on the board, for the position of one stamp.
 struct Shown {
-    generation: u64,
+    generation: Stamp,
     puzzle: Arc<Puzzle>,
     position: Position,
     advice: Advice,
@@ -53,7 +63,7 @@ struct Shown {
 
 /// A hint being worked out in the background.
 struct Job {
-    generation: u64,
+    generation: Stamp,
     cancel: CancelToken,
     receiver: Receiver<Answer>,
     handle: JoinHandle<()>,
@@ -79,7 +89,9 @@ pub struct HintMode {
     /// the board's pencil marks.
     held: Option<(Grid, Arc<Puzzle>, Held)>,
     /// Why the last press gave no hint (no puzzle to hint on).
-    note: Option<(u64, String)>,
+    note: Option<(Stamp, String)>,
+    /// The position whose hint the game's helps counted last: pressing again on it is free.
+    counted: Option<Stamp>,
 }
 
 impl Drop for HintMode {
@@ -97,7 +109,7 @@ impl KakuroApp {
         if self.hint.job.is_some() {
             return;
         }
-        let generation = self.editor.generation();
+        let generation = self.hint_stamp();
         if let Some(shown) = &mut self.hint.shown
             && shown.generation == generation
         {
@@ -118,7 +130,7 @@ impl KakuroApp {
 
     /// What Hint shows now, if anything.
     pub fn hint_summary(&self) -> Option<HintSummary> {
-        let generation = self.editor.generation();
+        let generation = self.hint_stamp();
         if self.hint.job.is_some() {
             return Some(HintSummary {
                 stage: HintStage::Message,
@@ -175,11 +187,17 @@ impl KakuroApp {
         })
     }
 
+    /// The position the hint is for, as a stamp.
+    fn hint_stamp(&self) -> Stamp {
+        let game = self.play.game().filter(|_| self.playing());
+        (self.editor.generation(), game.map(|g| g.changes()))
+    }
+
     fn start_hint(&mut self) {
         // The board shows one thing at a time: the hint, not a step of Explain or a watch.
         self.set_explain_open(false);
         self.close_watch();
-        let generation = self.editor.generation();
+        let generation = self.hint_stamp();
         self.hint.shown = None;
         let grid = self.editor.grid().clone();
         if grid.is_cryptic() {
@@ -195,7 +213,12 @@ impl KakuroApp {
             }
         };
         self.hint.note = None;
-        let mut position = Position::from_grid_digits(&puzzle, self.editor.sheet().digits());
+        let game = self.play.game().filter(|_| self.playing());
+        let mut position = match game {
+            Some(game) => Position::from_play(&game.position().digits, &game.position().marks),
+            None => Position::from_grid_digits(&puzzle, self.editor.sheet().digits()),
+        };
+        let playing = game.is_some();
         // The marks of the last hint hold while the digits they were found with stay: a digit
         // taken back or changed may have been what they followed from.
         self.hint.held = self.hint.held.take().filter(|(g, _, held)| {
@@ -208,7 +231,9 @@ impl KakuroApp {
                     .all(|(then, now)| then.is_none() || then == now)
         });
         let held = self.hint.held.as_ref().map(|(_, _, held)| held.clone());
-        if let Some(held) = &held {
+        // The designer's digits carry no marks: the last hint's stand in for them. A player's
+        // marks are their own.
+        if let Some(held) = held.as_ref().filter(|_| !playing) {
             position.marks = held.position.marks.clone();
         }
         let known = self
@@ -254,8 +279,12 @@ impl KakuroApp {
         }
     }
 
-    /// Types the shown step's digits and keeps what it removed as pencil marks.
+    /// Types the shown step's digits and keeps what it removed as pencil marks; while playing,
+    /// puts the step into the game as one undo step.
     fn apply_hint(&mut self) {
+        if self.playing() {
+            return self.apply_play_hint();
+        }
         let Some(shown) = &mut self.hint.shown else {
             return;
         };
@@ -270,9 +299,38 @@ impl KakuroApp {
             .collect();
         self.editor.place_digits(&placements);
         shown.stage = HintStage::Applied;
-        shown.generation = self.editor.generation();
+        // Designing: the stamp is the editor's generation alone.
+        shown.generation = (self.editor.generation(), None);
         let puzzle = shown.puzzle.clone();
         self.hint.held = Some((self.editor.grid().clone(), puzzle, held));
+    }
+
+    /// Places the shown step's digits in the game and rubs out the marks it removes; the board
+    /// after the step is held for the next hint.
+    fn apply_play_hint(&mut self) {
+        let Some(shown) = &self.hint.shown else {
+            return;
+        };
+        let Advice::Step { step, board } = &shown.advice else {
+            return;
+        };
+        let mut after = (**board).clone();
+        after.apply(step);
+        let (placements, eliminations) = (step.placements.clone(), step.eliminations.clone());
+        let puzzle = shown.puzzle.clone();
+        self.apply_play_step(&placements, &eliminations);
+        let Some(game) = self.play.game() else { return };
+        let position = Position::from_play(&game.position().digits, &game.position().marks);
+        let held = Held {
+            position,
+            board: after,
+        };
+        self.hint.held = Some((self.editor.grid().clone(), puzzle, held));
+        let generation = self.hint_stamp();
+        if let Some(shown) = &mut self.hint.shown {
+            shown.stage = HintStage::Applied;
+            shown.generation = generation;
+        }
     }
 
     /// Forgets the shown hint and the pencil marks hints left.
@@ -280,6 +338,7 @@ impl KakuroApp {
         self.hint.shown = None;
         self.hint.held = None;
         self.hint.note = None;
+        self.hint.counted = None;
     }
 
     /// Collects the worker's answer; drops it if the digits changed meanwhile.
@@ -288,7 +347,7 @@ impl KakuroApp {
         let answer = match job.receiver.try_recv() {
             Ok(answer) => Some(answer),
             Err(std::sync::mpsc::TryRecvError::Empty) if !job.handle.is_finished() => {
-                if job.generation != self.editor.generation() {
+                if job.generation != self.hint_stamp() {
                     job.cancel.cancel();
                 }
                 return;
@@ -301,12 +360,27 @@ impl KakuroApp {
         }
         let Some(answer) = answer else { return };
         self.hint.known = Some((answer.grid, answer.solutions));
-        if generation != self.editor.generation() {
+        if generation != self.hint_stamp() {
             return;
         }
         let stage = match answer.advice {
             Advice::Step { .. } => HintStage::Runs,
             _ => HintStage::Message,
+        };
+        // A step, or the naming of wrong digits or marks, is a help; saying that there is no
+        // step is not. The same position's hint asked for again is not counted twice.
+        let helps = match answer.advice {
+            Advice::Step { .. } => true,
+            Advice::Solved | Advice::Stuck { .. } | Advice::NoSolution => false,
+            _ => self.hint.counted != Some(generation),
+        };
+        let generation = if self.playing() && helps {
+            self.count_play_hint();
+            let counted = self.hint_stamp();
+            self.hint.counted = Some(counted);
+            counted
+        } else {
+            generation
         };
         self.hint.shown = Some(Shown {
             generation,
@@ -320,7 +394,7 @@ impl KakuroApp {
     /// The board as Hint paints it: the hint's pencil marks, the runs and cells of the shown
     /// step, and wrong digits outlined. With `shown_only`, only while a hint is shown.
     pub(super) fn hint_overlay(&self, shown_only: bool) -> Option<Overlay> {
-        let generation = self.editor.generation();
+        let generation = self.hint_stamp();
         let shown = self
             .hint
             .shown
@@ -340,6 +414,8 @@ impl KakuroApp {
         let held = held.map(|(_, held)| held);
         let mut overlay = blank(&puzzle);
         let typed = Position::from_grid_digits(&puzzle, self.editor.sheet().digits());
+        // While playing, the game's own marks are on the board.
+        let held = held.filter(|_| !self.playing());
         if let Some(marks) = held.and_then(|h| h.position.marks.as_ref()) {
             for (index, cell) in puzzle.cells().iter().enumerate() {
                 let mark = marks.get(index).copied().unwrap_or(ALL_DIGITS);

@@ -22,6 +22,7 @@ mod icon;
 mod numbers;
 mod oracle;
 mod overlay;
+mod palette;
 pub mod play;
 mod printing;
 mod problems;
@@ -526,8 +527,14 @@ impl eframe::App for KakuroApp {
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
-            self.status
-                .ui(ui, &self.editor, &self.problems, &self.board);
+            let playing = self.play_status();
+            self.status.ui(
+                ui,
+                &self.editor,
+                &self.problems,
+                &self.board,
+                playing.as_deref(),
+            );
         });
         // The run's status lines are in the side panel. With the panels hidden the status has a
         // line of its own, there before Solve too, so that the board does not shift up when a
@@ -574,7 +581,7 @@ impl eframe::App for KakuroApp {
                         .show(ui, |ui| self.tools_ui(ui));
                 });
         }
-        let overlay = if self.playing() { None } else { self.overlay() };
+        let overlay = self.overlay();
         let look = self.play_look();
         egui::CentralPanel::no_frame().show(ui, |ui| {
             if self.play.hides_board() {

@@ -139,6 +139,10 @@ impl KakuroApp {
     /// The board's overlay: a watched search, else the shown solution, else where the check's
     /// solutions differ.
     pub(super) fn overlay(&mut self) -> Option<Overlay> {
+        // Playing, the board shows the game and a hint on it, never a solution.
+        if self.playing() {
+            return self.hint_overlay(true);
+        }
         if let Some(overlay) = self.explain_overlay() {
             return Some(overlay);
         }

@@ -48,23 +48,38 @@ impl Status {
 
     /// The bar: message on the left, figures on the right. The figures are laid out first and
     /// the message gets the room left of them (cut short, whole on hover), so that in a narrow
-    /// window the two never draw over each other.
-    pub fn ui(&self, ui: &mut Ui, editor: &Editor, problems: &Problems, board: &BoardView) {
+    /// window the two never draw over each other. `playing` is the game's line ("Playing ·
+    /// 12:34 · 3 helps"), which stands in for the design figures (the tool, the grid's problems)
+    /// while the grid is locked.
+    pub fn ui(
+        &self,
+        ui: &mut Ui,
+        editor: &Editor,
+        problems: &Problems,
+        board: &BoardView,
+        playing: Option<&str>,
+    ) {
         ui.horizontal(|ui| {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let grid = editor.grid();
                 let errors = problems.errors();
                 let warnings = problems.list().len() - errors;
                 let zoom = board.cell_size() / 40.0 * 100.0;
-                ui.label(format!(
-                    "{} × {}  ·  {} white  ·  {}, {}  ·  zoom {zoom:.0}%  ·  {}",
+                let size = format!(
+                    "{} × {}  ·  {} white",
                     grid.width(),
                     grid.height(),
-                    grid.white_count(),
-                    counted(errors, "error"),
-                    counted(warnings, "warning"),
-                    editor.tool.name(),
-                ));
+                    grid.white_count()
+                );
+                ui.label(match playing {
+                    Some(game) => format!("{size}  ·  zoom {zoom:.0}%  ·  {game}"),
+                    None => format!(
+                        "{size}  ·  {}, {}  ·  zoom {zoom:.0}%  ·  {}",
+                        counted(errors, "error"),
+                        counted(warnings, "warning"),
+                        editor.tool.name(),
+                    ),
+                });
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     let mut text = RichText::new(self.message(editor.generation()));
                     if self.is_error {

@@ -1,5 +1,7 @@
 //! A game in progress, as the `.ron` save keeps it: the player's digits and pencil marks, the
-//! time played and the helps taken.
+//! time played, the helps taken and the selected cell.
+
+use crate::grid::Pos;
 
 /// A player's game on a puzzle: what they wrote and how long they took.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,10 +20,13 @@ pub struct PlayRecord {
     pub checks: u32,
     /// Whether the player had the whole puzzle solved for them.
     pub solved: bool,
+    /// The selected cell, where play goes on (`None` in files written before it was kept).
+    pub cursor: Option<Pos>,
 }
 
 impl PlayRecord {
-    /// Whether the player wrote nothing and took no time or help: not worth saving.
+    /// Whether the player wrote nothing and took no time or help: not worth saving (wherever
+    /// the cursor is).
     pub fn is_blank(&self) -> bool {
         self.digits.iter().all(|&d| d == 0)
             && self.marks.iter().all(|&m| m == 0)
@@ -31,6 +36,18 @@ impl PlayRecord {
             && self.checks == 0
             && !self.solved
     }
+}
+
+/// Reads a cell written as text is (`r3c4`, 1-based row and column).
+pub(crate) fn read_cell(text: &str) -> Option<Pos> {
+    let (row, col) = text.strip_prefix('r')?.split_once('c')?;
+    let number = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<usize>().ok())
+            .flatten()
+            .filter(|&n| n >= 1)
+    };
+    Some(Pos::new(number(row)? - 1, number(col)? - 1))
 }
 
 /// One cell's marks as a token of a marks row: its digits ascending ("689"), `.` for none.
@@ -82,5 +99,16 @@ mod tests {
         assert_eq!(marks_token((1 << 6) | (1 << 8) | (1 << 9)), "689");
         assert_eq!(read_marks_token("x").unwrap_err().0, 0);
         assert_eq!(read_marks_token("10").unwrap_err().0, 1);
+    }
+
+    #[test]
+    fn cells_read_as_they_are_written() {
+        let pos = Pos::new(2, 11);
+        assert_eq!(read_cell(&pos.to_string()), Some(pos));
+        for bad in [
+            "", "r", "r3", "c3", "r0c1", "r1c0", "r-1c2", "r1c2x", "R1C2", "r+1c2",
+        ] {
+            assert_eq!(read_cell(bad), None, "{bad}");
+        }
     }
 }

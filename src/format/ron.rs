@@ -34,11 +34,13 @@
 //!         solved: false,
 //!         digits: ["", "230", "0"],
 //!         marks: ["", ". . 89", "12"],
+//!         cursor: "r2c3",
 //!     )),
 //! ```
 //!
 //! `digits` are laid out as `solution` is; `marks` hold per row one token per white cell: its
-//! pencil marks ascending, or `.` for none. A save without a game is written as version 1, so
+//! pencil marks ascending, or `.` for none; `cursor` is the selected cell, where play goes on
+//! (optional: files written before it was kept load without it). A save without a game is written as version 1, so
 //! that older programs keep reading it. A file with a newer version than this program reads is
 //! refused with a clear message, and older versions keep loading (tests/golden/v1.ron).
 
@@ -47,7 +49,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::format::error::{FormatError, describe_char};
 use crate::format::kakuro_text::{self, Dialect};
-use crate::format::play::{PlayRecord, marks_token, read_marks_token};
+use crate::format::play::{PlayRecord, marks_token, read_cell, read_marks_token};
 use crate::format::ron_place::{self, Lines};
 use crate::format::{Document, SourceMap};
 use crate::grid::{Grid, MAX_SIDE, Pos};
@@ -117,6 +119,9 @@ struct PlaySave {
     digits: Vec<String>,
     #[serde(default)]
     marks: Option<Vec<String>>,
+    /// The selected cell (`r3c4`); empty in files written before it was kept.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    cursor: String,
 }
 
 /// Writes the document, pretty-printed with `\n` line ends.
@@ -140,6 +145,7 @@ pub fn to_string(doc: &Document) -> String {
             solved: play.solved,
             digits: solution_rows(&doc.grid, &play.digits),
             marks: Some(marks_rows(&doc.grid, &play.marks)),
+            cursor: play.cursor.map(|p| p.to_string()).unwrap_or_default(),
         }),
     };
     // Raw strings keep the rows' backslashes readable.
@@ -300,9 +306,30 @@ fn read_play(
         Some(rows) => read_marks(grid, rows)
             .map_err(|(spot, message)| placed(lines, place("marks", rows, spot), message))?,
     };
+    let cursor = match play.cursor.as_str() {
+        "" => None,
+        text_cursor => {
+            let at = text.rfind("cursor");
+            let pos = read_cell(text_cursor).ok_or_else(|| {
+                let message =
+                    format!("the game's cursor {text_cursor:?} is not a cell written like r3c4");
+                placed(lines, at, message)
+            })?;
+            if !grid.contains(pos) {
+                let message = format!(
+                    "the game's cursor {pos} is outside the {} × {} grid",
+                    grid.width(),
+                    grid.height()
+                );
+                return Err(placed(lines, at, message));
+            }
+            Some(pos)
+        }
+    };
     Ok(PlayRecord {
         digits,
         marks,
+        cursor,
         seconds: play.seconds,
         hints: play.hints,
         reveals: play.reveals,

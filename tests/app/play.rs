@@ -8,7 +8,7 @@ use crate::harness::{app, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kakuro::app::{AppOptions, KakuroApp};
+use kakuro::app::{AppOptions, HintStage, HintSummary, KakuroApp};
 use kakuro::{Grid, Pos, Puzzle, Solver};
 
 /// Runs frames until the app asks for no more (the clock's once-a-second repaints do not count).
@@ -215,7 +215,7 @@ fn the_combination_helper_strikes_sets_after_a_placement() {
 }
 
 #[test]
-fn a_game_saved_mid_way_comes_back_with_its_digits_marks_and_time() {
+fn a_game_saved_mid_way_comes_back_with_its_digits_marks_time_and_cursor() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = playing(puzzle("wikipedia.kakuro"));
     press(&mut h, Key::Num9);
@@ -232,6 +232,7 @@ fn a_game_saved_mid_way_comes_back_with_its_digits_marks_and_time() {
     assert!(!h.state().is_dirty());
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("version: 2"), "{text}");
+    assert!(text.contains("cursor: \"r2c3\""), "{text}");
 
     let mut h = app(Some(path));
     settle(&mut h);
@@ -239,6 +240,10 @@ fn a_game_saved_mid_way_comes_back_with_its_digits_marks_and_time() {
     assert_eq!(h.state().play_digits().unwrap(), digits);
     assert_eq!(h.state().play_marks().unwrap(), marks);
     assert!(h.state().play_time().unwrap().as_secs() >= 1);
+    assert!(!h.state().is_dirty());
+    // Play goes on where it was, and moving on alone changes nothing worth saving.
+    h.get_by_label_contains("Combinations at r2c3");
+    press(&mut h, Key::ArrowRight);
     assert!(!h.state().is_dirty());
 }
 
@@ -284,6 +289,10 @@ fn walls_and_clues_cannot_be_changed_while_playing() {
         "no resizing while playing"
     );
     h.get_by_label("Walls and clues are locked while you play.");
+    // The status bar says so, where it names the design tool otherwise.
+    h.get_by_label_contains("·  Playing  ·  0:0");
+    h.get_by_label_contains("·  no help");
+    assert!(h.query_by_label_contains("·  Select").is_none());
     // The design tools' keys, a click on a wall and typing into it change nothing.
     press(&mut h, Key::D);
     click(&mut h, "r1c2, wall, down 23");
@@ -299,6 +308,7 @@ fn walls_and_clues_cannot_be_changed_while_playing() {
     press(&mut h, Key::P);
     assert!(!h.state().playing());
     h.get_by_label("+ Top");
+    h.get_by_label_contains("%  ·  Select");
 }
 
 /// Runs frames until the status line says `prefix…` (the solution comes from a background
@@ -403,4 +413,139 @@ fn closing_mid_game_offers_the_ron_that_keeps_it() {
     let ron = dir.path().join("w.ron");
     let doc = kakuro::format::load(&ron).unwrap().document;
     assert_eq!(doc.play.unwrap().digits[0], 9);
+}
+
+/// Runs frames until the hint is worked out.
+fn hint_ready(h: &mut Harness<'_, KakuroApp>) -> HintSummary {
+    for _ in 0..2000 {
+        if let Some(summary) = h.state().hint_summary()
+            && !summary.busy
+        {
+            return summary;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.run_steps(1);
+    }
+    panic!("no hint came");
+}
+
+/// H while playing: the hint reads the game, and its steps go into it.
+fn hint_key(h: &mut Harness<'_, KakuroApp>) -> HintSummary {
+    h.key_press(Key::H);
+    h.run_steps(1);
+    hint_ready(h)
+}
+
+#[test]
+fn hint_in_play_highlights_a_run_then_places_a_correct_digit_that_undo_takes_back() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    let first = hint_key(&mut h);
+    assert_eq!(first.stage, HintStage::Runs, "{first:?}");
+    assert!(first.text.contains("look at"), "{first:?}");
+    let shown = h
+        .state_mut()
+        .shown_lesson()
+        .expect("the hint is on the board");
+    assert!(
+        !shown.focus.is_empty() && shown.cause.is_empty(),
+        "{shown:?}"
+    );
+    // A hint counts once, whichever of its stages the player sees.
+    h.get_by_label("Used: 1 hint");
+    h.get_by_label_contains("Playing  ·  ");
+    h.get_by_label_contains("·  1 help");
+    // The panel's button does what the key does.
+    click(&mut h, "Hint");
+    assert_eq!(h.state().hint_summary().unwrap().stage, HintStage::Cells);
+    h.get_by_label("Used: 1 hint");
+    // Presses until a digit is placed: every digit is the solution's, and in the game.
+    let mut hints = 1;
+    for _ in 0..200 {
+        let summary = hint_key(&mut h);
+        if summary.stage == HintStage::Runs {
+            hints += 1;
+            h.get_by_label(&format!("Used: {hints} hints"));
+        }
+        let digits = h.state().play_digits().unwrap();
+        if digits.iter().any(|&d| d != 0) {
+            assert_eq!(summary.stage, HintStage::Applied);
+            for (i, &d) in digits.iter().enumerate() {
+                assert!(d == 0 || d == solution[i], "cell {i}: {d}");
+            }
+            let shown = h.state_mut().shown_lesson().unwrap();
+            assert!(!shown.placed.is_empty(), "{shown:?}");
+            // One undo step takes the hint's step back, and the hint with it.
+            press_with(&mut h, Modifiers::COMMAND, Key::Z);
+            assert!(h.state().play_digits().unwrap().iter().all(|&d| d == 0));
+            assert!(h.state().hint_summary().is_none());
+            return;
+        }
+    }
+    panic!("no hint placed a digit");
+}
+
+#[test]
+fn hint_in_play_names_a_wrong_digit_or_mark_and_counts_it_once() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    let wrong = solution[0] % 9 + 1;
+    press(&mut h, digit_key(wrong));
+    let said = hint_key(&mut h);
+    assert_eq!(said.stage, HintStage::Message);
+    assert!(said.text.contains("r2c2 is wrong"), "{said:?}");
+    assert_eq!(
+        h.state_mut().shown_lesson().unwrap().wrong,
+        vec![Pos::new(1, 1)]
+    );
+    h.get_by_label("Used: 1 hint");
+    // Asked again, it says the same, places nothing and counts nothing more.
+    hint_key(&mut h);
+    h.get_by_label("Used: 1 hint");
+    assert_eq!(
+        h.state()
+            .play_digits()
+            .unwrap()
+            .iter()
+            .filter(|&&d| d != 0)
+            .count(),
+        1
+    );
+    // A mark that leaves out the solution's digit is named too, not hinted from.
+    press(&mut h, Key::Backspace);
+    press(&mut h, Key::Tab);
+    let other = solution[1] % 9 + 1;
+    press_with(&mut h, Modifiers::SHIFT, digit_key(other));
+    let said = hint_key(&mut h);
+    assert_eq!(said.stage, HintStage::Message);
+    assert!(said.text.contains("pencil marks at r2c3"), "{said:?}");
+    // An edit drops the hint shown.
+    press_with(&mut h, Modifiers::SHIFT, digit_key(solution[1]));
+    assert!(h.state().hint_summary().is_none());
+}
+
+#[test]
+fn hints_in_play_solve_the_wikipedia_puzzle_and_the_finish_counts_them() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    let mut hints = 0;
+    for _ in 0..1500 {
+        if h.state().play_finished().is_some() {
+            break;
+        }
+        let summary = hint_key(&mut h);
+        assert_ne!(summary.stage, HintStage::Message, "{summary:?}");
+        if summary.stage == HintStage::Runs {
+            hints += 1;
+        }
+    }
+    assert_eq!(h.state().play_digits().unwrap(), solution);
+    let time = h.state().play_finished().expect("finished");
+    let message = format!(
+        "Solved in {}:{:02} with {hints} hints!",
+        time.as_secs() / 60,
+        time.as_secs() % 60
+    );
+    assert_eq!(h.state().status_message(), message);
+    h.get_by_label_contains("Solved  ·  ");
 }

@@ -1,5 +1,5 @@
 //! Play mode's keys: digits and Shift+digits, Space, arrows, Tab, Backspace and Delete, undo
-//! and redo, F7 to pause, and P in and out of play mode.
+//! and redo, F7 to pause, H for a hint, and P in and out of play mode.
 
 use egui::{Event, Key, Modifiers};
 
@@ -82,6 +82,7 @@ fn key_command(key: Key, physical: Option<Key>, modifiers: Modifiers) -> Option<
         Key::Tab => Command::NextEmpty(modifiers.shift),
         Key::F7 => Command::TogglePause,
         Key::P if !modifiers.shift => Command::Leave,
+        Key::H if !modifiers.shift => Command::Hint,
         _ => return None,
     })
 }

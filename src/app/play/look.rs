@@ -1,25 +1,17 @@
 //! How the board shows a game: the player's digits and pencil marks, the selected cell's runs
 //! and the cells sharing its digit lightly tinted, and mistakes marked by shape as well as
-//! colour (a corner flag and a frame, not red alone).
+//! colour (a corner flag and a frame, not red alone). A hint shown on the game tints its run
+//! and the digit it placed, and crosses out the marks it rubbed out, as the designer's board
+//! does.
 
-use egui::{Align2, Color32, FontId, Painter, Rect, Shape, Stroke, StrokeKind, vec2};
+use egui::{Align2, FontId, Painter, Rect, Shape, Stroke, StrokeKind, vec2};
 
 use super::mistakes::Mistake;
 use super::state::Game;
+use crate::app::overlay::Lesson;
+use crate::app::palette::{DIGIT, ERROR, FOCUS, MISTAKE, PENCIL, PLACED, RUN, SAME_DIGIT, WHITE};
 use crate::solve::combos::Mask;
 use crate::{Grid, Pos};
-
-const DIGIT: Color32 = Color32::from_rgb(0x1d, 0x4f, 0xa3);
-const PENCIL: Color32 = Color32::from_rgb(0x4a, 0x51, 0x5e);
-const WHITE: Color32 = Color32::from_rgb(0xff, 0xff, 0xfd);
-/// The selected cell's runs: a light blue.
-const RUN: Color32 = Color32::from_rgb(0xe3, 0xee, 0xfb);
-/// Cells holding the selected cell's digit: a light amber, told from the runs' blue by
-/// lightness as well as hue.
-const SAME: Color32 = Color32::from_rgb(0xfc, 0xe9, 0xb8);
-/// Mistakes: a vermilion that stays apart from the blue digits for every common colour
-/// vision, with a flag in the corner for those who cannot tell it at all.
-const MISTAKE: Color32 = Color32::from_rgb(0xd5, 0x3e, 0x0f);
 
 /// Under this cell size marks are dots in their slots; digits would be unreadable.
 const MARK_DIGITS_FROM: f32 = 20.0;
@@ -109,13 +101,24 @@ impl Look {
     }
 
     /// Paints the white cell at `pos` into `rect` (`line` is the grid lines' width); `text`
-    /// says whether cells are big enough for digits.
-    pub fn paint(&self, painter: &Painter, rect: Rect, pos: Pos, line: f32, text: bool) {
+    /// says whether cells are big enough for digits. `lesson` is what a shown hint says of the
+    /// cell (the board outlines its cause cells).
+    pub fn paint(
+        &self,
+        painter: &Painter,
+        rect: Rect,
+        pos: Pos,
+        line: f32,
+        text: bool,
+        lesson: Lesson,
+    ) {
         let look = self.get(pos);
         let fill = match look.tint {
+            _ if lesson.placed => PLACED,
+            _ if lesson.focus => FOCUS,
             Tint::Plain => WHITE,
             Tint::Run => RUN,
-            Tint::SameDigit => SAME,
+            Tint::SameDigit => SAME_DIGIT,
         };
         painter.rect_filled(rect.shrink(line / 2.0), 0.0, fill);
         let s = rect.width();
@@ -147,8 +150,8 @@ impl Look {
                 font,
                 color,
             );
-        } else if look.digit == 0 && look.marks != 0 && s >= MARKS_FROM {
-            paint_marks(painter, rect, look.marks);
+        } else if look.digit == 0 && (look.marks | lesson.struck) != 0 && s >= MARKS_FROM {
+            paint_marks(painter, rect, look.marks, lesson.struck);
         }
     }
 
@@ -168,23 +171,31 @@ impl Look {
 
 /// Pencil marks in fixed slots of a 3 × 3 block (digit d in the d-th), at whole-point font sizes
 /// on whole-point centres so that they stay sharp; too small for digits, a dot in each slot.
-fn paint_marks(painter: &Painter, rect: Rect, marks: Mask) {
+/// The `struck` ones (a hint rubbed them out) are crossed out in the error colour.
+fn paint_marks(painter: &Painter, rect: Rect, marks: Mask, struck: Mask) {
     let s = rect.width();
     let slot = s / 3.4;
     let centre = rect.center();
     let digits = s >= MARK_DIGITS_FROM;
     let font = FontId::proportional((s * 0.25).round().max(6.0));
     for d in 1..=9u8 {
-        if marks & (1 << d) == 0 {
+        let gone = struck & (1 << d) != 0;
+        if marks & (1 << d) == 0 && !gone {
             continue;
         }
+        let color = if gone { ERROR } else { PENCIL };
         let (row, col) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
         let at = centre + vec2((col - 1.0) * slot, (row - 1.0) * slot);
         let at = egui::pos2(at.x.round(), at.y.round());
         if digits {
-            painter.text(at, Align2::CENTER_CENTER, d, font.clone(), PENCIL);
+            painter.text(at, Align2::CENTER_CENTER, d, font.clone(), color);
         } else {
-            painter.circle_filled(at, (s * 0.06).max(0.8), PENCIL);
+            painter.circle_filled(at, (s * 0.06).max(0.8), color);
+        }
+        if gone {
+            let half = vec2(slot, slot) * 0.35;
+            let stroke = Stroke::new((s * 0.03).max(1.0), ERROR);
+            painter.line_segment([at - half, at + half], stroke);
         }
     }
 }

@@ -125,19 +125,24 @@ impl Play {
         self.finished
     }
 
-    /// The game as a save keeps it, if there is one worth keeping on `grid`.
+    /// The game as a save keeps it, if there is one worth keeping on `grid` (the cursor is the
+    /// app's to add).
     pub fn record(&self, grid: &Grid) -> Option<PlayRecord> {
         let game = self.game.as_ref().filter(|g| g.grid() == grid)?;
         let record = game.record(self.elapsed().as_secs());
         (!record.is_blank()).then_some(record)
     }
 
-    /// Whether the game changed since it was last saved or opened (the clock alone does not
-    /// count).
+    /// Whether the game changed since it was last saved or opened (the clock and the cursor
+    /// alone do not count).
     pub fn is_dirty(&self, grid: &Grid) -> bool {
         let untimed = |r: Option<PlayRecord>| {
-            r.map(|r| PlayRecord { seconds: 0, ..r })
-                .filter(|r| !r.is_blank())
+            r.map(|r| PlayRecord {
+                seconds: 0,
+                cursor: None,
+                ..r
+            })
+            .filter(|r| !r.is_blank())
         };
         untimed(self.record(grid)) != untimed(self.saved.clone())
     }

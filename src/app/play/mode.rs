@@ -74,6 +74,22 @@ impl KakuroApp {
         self.play.finished()
     }
 
+    /// The status bar's line while playing: "Playing · 12:34 · 3 helps" (or Paused, or Solved).
+    pub fn play_status(&self) -> Option<String> {
+        let game = self.play.game().filter(|_| self.playing())?;
+        let (state, time) = match self.play.finished() {
+            Some(time) => ("Solved", time),
+            None if self.play.paused => ("Paused", self.play.elapsed()),
+            None => ("Playing", self.play.elapsed()),
+        };
+        let helps = match game.helps.count() {
+            0 => "no help".to_string(),
+            1 => "1 help".to_string(),
+            n => format!("{n} helps"),
+        };
+        Some(format!("{state}  ·  {}  ·  {helps}", clock(time)))
+    }
+
     /// The cells whose digits break a rule (repeated in a run, a full run's wrong sum).
     pub fn play_mistakes(&self) -> Vec<Pos> {
         let Some(game) = self.play.game() else {
@@ -134,6 +150,9 @@ impl KakuroApp {
         }
         self.stop_solving();
         self.close_watch();
+        self.set_explain_open(false);
+        // The designer's hint marks are not the player's.
+        self.clear_hints();
         self.play.active = true;
         self.play.previous_tool = Some(self.editor.tool);
         self.editor.tool = Tool::Select;
@@ -155,6 +174,7 @@ impl KakuroApp {
     fn leave_play(&mut self) {
         self.play.active = false;
         self.play.timer.set_running(false, Instant::now());
+        self.clear_hints();
         if let Some(tool) = self.play.previous_tool.take() {
             self.editor.tool = tool;
         }
@@ -167,6 +187,9 @@ impl KakuroApp {
         let Some(record) = record else { return };
         match Game::from_record(self.editor.grid(), &record) {
             Ok(game) => {
+                if let Some(cursor) = record.cursor.filter(|&p| self.editor.grid().contains(p)) {
+                    self.editor.select(cursor);
+                }
                 let played = Duration::from_secs(record.seconds);
                 self.play.start(game, played, Some(record));
                 self.enter_play();
@@ -177,9 +200,13 @@ impl KakuroApp {
         }
     }
 
-    /// The game as the document saves it.
+    /// The game as the document saves it, with the selected cell.
     pub(crate) fn play_record(&self) -> Option<PlayRecord> {
-        self.play.record(self.editor.grid())
+        let record = self.play.record(self.editor.grid())?;
+        Some(PlayRecord {
+            cursor: Some(self.editor.cursor),
+            ..record
+        })
     }
 
     /// Whether the game changed since it was saved.
@@ -200,6 +227,9 @@ impl KakuroApp {
         }
         if self.play.hides_board() {
             return;
+        }
+        if command == Command::Hint {
+            return self.hint();
         }
         let cursor = self.editor.cursor;
         let prune = self.play.prune;
@@ -235,7 +265,7 @@ impl KakuroApp {
             (Command::Solve, _) => self.play.wanted = Some(Wanted::Solve),
             (Command::Move(dr, dc), _) => self.move_along(dr, dc),
             (Command::NextEmpty(back), _) => self.next_empty(back),
-            (Command::Enter | Command::Leave | Command::TogglePause, _) => {}
+            (Command::Enter | Command::Leave | Command::TogglePause | Command::Hint, _) => {}
         }
         if self.play.wanted.is_some() {
             self.play.message = Some("Waiting for the solution…".into());
@@ -382,6 +412,9 @@ impl KakuroApp {
         if item(ui, playing, pause, "F7") {
             commands.push(Command::TogglePause);
         }
+        if item(ui, playing, "Hint", "H") {
+            commands.push(Command::Hint);
+        }
         if item(ui, playing, "Fill candidates", "") {
             commands.push(Command::FillCandidates);
         }
@@ -418,7 +451,8 @@ impl KakuroApp {
     /// The play panel (in place of the design tools).
     pub(crate) fn play_panel(&mut self, ui: &mut egui::Ui) {
         self.play.mistakes();
-        let commands = panel::ui(ui, &self.play, self.editor.cursor);
+        let hint = self.hint_summary();
+        let commands = panel::ui(ui, &self.play, self.editor.cursor, hint.as_ref());
         for command in commands {
             self.play_command(command);
         }

@@ -2,13 +2,15 @@
 //! selected cell's runs, and the helps. `ui` only reads the game and returns commands; the app
 //! applies them in one place (`mode.rs`).
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 use super::Play;
 use super::candidates::{set_fits, set_text};
 use super::state::Game;
 use super::timer::clock;
+use crate::app::palette::STRUCK;
 use crate::app::runs::unbroken_sets;
+use crate::app::{HintStage, HintSummary};
 use crate::{Direction, Pos};
 
 /// What the player asked for.
@@ -42,17 +44,16 @@ pub enum Command {
     Reveal,
     /// Fill in the solution (a help).
     Solve,
+    /// Show more of the hint, or the next one (a help, counted once per hint).
+    Hint,
     /// Move the selection by rows and columns, over walls.
     Move(i32, i32),
     /// The next (or with `true`, previous) empty cell in reading order.
     NextEmpty(bool),
 }
 
-/// The struck-out look of a set that no longer fits.
-const STRUCK: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x90);
-
 /// The panel; returns what was clicked.
-pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos) -> Vec<Command> {
+pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> Vec<Command> {
     let mut commands = Vec::new();
     let mut button = |ui: &mut Ui, enabled: bool, text: &str, tip: &str, command: Command| {
         if ui
@@ -152,6 +153,12 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos) -> Vec<Command> {
     ui.strong("Helps");
     ui.horizontal_wrapped(|ui| {
         let waiting = play.wanted.is_some();
+        let tip = match hint.map(|h| h.stage) {
+            Some(HintStage::Runs) => "Press again to see the cells it follows from (H)",
+            Some(HintStage::Cells) => "Press again to apply the step (H)",
+            _ => "The next step a person would take, from your digits and marks (H)",
+        };
+        button(ui, hint.is_none_or(|h| !h.busy), "Hint", tip, Command::Hint);
         button(
             ui,
             !waiting,
@@ -180,6 +187,9 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos) -> Vec<Command> {
     }
     if prune_changed {
         commands.push(Command::TogglePrune);
+    }
+    if let Some(hint) = hint {
+        ui.label(&hint.text);
     }
     ui.label(RichText::new(format!("Used: {}", game.helps.summary())).small());
     // Once finished, the banner at the top says it all.

@@ -37,6 +37,11 @@ pub struct Helps {
 }
 
 impl Helps {
+    /// How many helps were taken (the whole solve counts as one).
+    pub fn count(&self) -> u32 {
+        self.hints + self.reveals + self.checks + u32::from(self.solved)
+    }
+
     /// "no help", or what was used: "2 hints, 1 cell revealed".
     pub fn summary(&self) -> String {
         let plural =
@@ -128,6 +133,7 @@ impl Game {
             reveals: self.helps.reveals,
             checks: self.helps.checks,
             solved: self.helps.solved,
+            cursor: None,
         }
     }
 
