@@ -28,14 +28,26 @@ pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
         .into());
     }
     let grid = file.grid().clone();
-    let (verdict, suggestions) = fix::suggest(&grid, &CancelToken::new())
+    let fixes = fix::suggest(&grid, &CancelToken::new())
         .map_err(|_| anyhow::anyhow!("{}: the search was cancelled", file.name))?;
+    let (verdict, suggestions) = (&fixes.verdict, &fixes.suggestions);
     let mut out = output::stdout();
     if as_json {
         json::write_line(
             &mut out,
             &FixReport {
                 verdict: verdict.key(),
+                conflicts: fixes
+                    .conflicts
+                    .iter()
+                    .map(|c| ConflictReport {
+                        clue: c.to_string(),
+                        dir: c.dir.name(),
+                        at: [c.wall.row, c.wall.col],
+                        sum: c.sum,
+                        cells: c.cells.iter().map(|p| [p.row, p.col]).collect(),
+                    })
+                    .collect(),
                 suggestions: suggestions
                     .iter()
                     .map(|s| SuggestionReport {
@@ -51,19 +63,27 @@ pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
         writeln!(out, "verdict: {}", verdict.key())?;
         match verdict {
             Verdict::Unique => writeln!(out, "the puzzle has one solution: nothing to fix")?,
-            Verdict::None => writeln!(out, "the puzzle has no solution: no edit suggested")?,
+            Verdict::None => {
+                if !fixes.conflicts.is_empty() {
+                    let names: Vec<String> =
+                        fixes.conflicts.iter().map(|c| c.to_string()).collect();
+                    writeln!(out, "conflicting clues: {}", names.join(", "))?;
+                }
+                if suggestions.is_empty() {
+                    writeln!(out, "the puzzle has no solution: no edit suggested")?;
+                }
+            }
             Verdict::Multiple if suggestions.is_empty() => {
                 writeln!(out, "no single edit found that makes it unique")?
             }
-            Verdict::Multiple => {
-                for (i, s) in suggestions.iter().enumerate() {
-                    writeln!(out, "{}. {} ({})", i + 1, s.edit, s.band.name())?;
-                }
-            }
+            Verdict::Multiple => {}
+        }
+        for (i, s) in suggestions.iter().enumerate() {
+            writeln!(out, "{}. {} ({})", i + 1, s.edit, s.band.name())?;
         }
     }
     out.flush()?;
-    Ok(if verdict == Verdict::Unique || !suggestions.is_empty() {
+    Ok(if *verdict == Verdict::Unique || !suggestions.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(EXIT_NO)
@@ -73,6 +93,7 @@ pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
 #[derive(Serialize)]
 struct FixReport {
     verdict: &'static str,
+    conflicts: Vec<ConflictReport>,
     suggestions: Vec<SuggestionReport>,
 }
 
@@ -82,4 +103,16 @@ struct SuggestionReport {
     cells: Vec<[usize; 2]>,
     band: &'static str,
     puzzle: String,
+}
+
+/// One clue of a conflicting set.
+#[derive(Serialize)]
+struct ConflictReport {
+    /// "across 16 at r2c1".
+    clue: String,
+    dir: &'static str,
+    /// The wall holding the clue, 0-based.
+    at: [usize; 2],
+    sum: u8,
+    cells: Vec<[usize; 2]>,
 }
