@@ -13,6 +13,7 @@ mod dialogs;
 mod editor;
 mod explain;
 mod files;
+mod fixes;
 mod frames;
 mod help;
 mod hint;
@@ -157,6 +158,7 @@ pub struct KakuroApp {
     explain: explain::ExplainMode,
     printing: printing::Printing,
     play: play::Play,
+    fixes: fixes::FixSearch,
     ctx: egui::Context,
 }
 
@@ -218,6 +220,7 @@ impl KakuroApp {
             explain: explain::ExplainMode::default(),
             printing: printing::Printing::default(),
             play: play::Play::new(autosave),
+            fixes: fixes::FixSearch::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let asked = app.options.file.clone();
@@ -484,6 +487,7 @@ impl eframe::App for KakuroApp {
         self.hint_logic();
         self.explain_logic();
         self.play_logic(ctx);
+        self.fixes_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
         if let Some(checker::Verdict::Several {
@@ -603,6 +607,7 @@ impl eframe::App for KakuroApp {
         self.watch = watch_ui::WatchMode::default();
         self.hint = hint_ui::HintMode::default();
         self.explain = explain::ExplainMode::default();
+        self.fixes = fixes::FixSearch::default();
         self.play_exit();
     }
 

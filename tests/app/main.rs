@@ -10,6 +10,7 @@ mod browsing;
 mod design;
 mod editing;
 mod explain;
+mod fixes;
 mod giant;
 mod layout;
 mod play;
