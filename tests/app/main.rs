@@ -11,6 +11,7 @@ mod design;
 mod editing;
 mod explain;
 mod fixes;
+mod generator;
 mod giant;
 mod layout;
 mod play;
