@@ -143,7 +143,7 @@ impl GeneratorDialog {
             return;
         }
         let busy = self.job.is_some();
-        let modal = Modal::new(Id::new("generator")).show(ctx, |ui| {
+        let modal = Modal::new(Id::unique("generator")).show(ctx, |ui| {
             ui.set_max_width(380.0);
             ui.heading("New from generator");
             ui.add_enabled_ui(!busy, |ui| self.choices(ui));
