@@ -155,3 +155,44 @@ fn fix_on_a_unique_or_impossible_puzzle() {
     let (code, _, _) = kakuro(&["fix", "no/such/file.kakuro"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn fix_names_the_conflicting_clues_of_an_impossible_puzzle_and_edits_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = dir.path().join("none.kakuro");
+    // The across 3 is 1 2, but the downs 4 allow only 1 or 3 in the top row.
+    std::fs::write(&draft, "\\ 4\\ 4\\\n\\3 _ _\n\\7 _ _\n").unwrap();
+    let (code, out, err) = kakuro(&["fix", draft.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["verdict"], "none");
+    let conflicts = report["conflicts"].as_array().unwrap();
+    assert_eq!(conflicts.len(), 3, "{out}");
+    for c in conflicts {
+        assert!(c["clue"].as_str().unwrap().contains(" at r"), "{c}");
+        assert!(
+            ["across", "down"].contains(&c["dir"].as_str().unwrap()),
+            "{c}"
+        );
+        assert_eq!(c["cells"].as_array().unwrap().len(), 2, "{c}");
+        assert!(
+            c["sum"].as_u64().is_some() && c["at"].as_array().is_some(),
+            "{c}"
+        );
+    }
+    let suggestions = report["suggestions"].as_array().unwrap();
+    assert!(!suggestions.is_empty(), "{out}");
+    for s in suggestions {
+        let fixed = dir.path().join("fixed.kakuro");
+        std::fs::write(&fixed, s["puzzle"].as_str().unwrap()).unwrap();
+        let (code, check, _) = kakuro(&["check", fixed.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {check}", s["edit"]);
+    }
+    let (code, text, _) = kakuro(&["fix", draft.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "verdict: none");
+    assert!(lines[1].starts_with("conflicting clues: "), "{text}");
+    assert_eq!(lines[1].matches(" at r").count(), 3, "{text}");
+    assert!(lines[2].starts_with("1. change the "), "{text}");
+}

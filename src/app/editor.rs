@@ -565,6 +565,24 @@ impl Editor {
         report
     }
 
+    /// Turns the grid into `grid`, of the same size (a suggested fix): walls, white cells and
+    /// clues as there, the digits of cells still white kept (one step).
+    pub fn apply_grid(&mut self, grid: &Grid) {
+        if (grid.width(), grid.height()) != (self.grid().width(), self.grid().height()) {
+            return;
+        }
+        self.act(None, |e| {
+            let mut changed = false;
+            for pos in grid.positions() {
+                changed |= e.sheet.set_white(pos, grid.is_white(pos));
+                for dir in Direction::ALL {
+                    changed |= e.sheet.set_clue(pos, dir, grid.get(pos).clue(dir));
+                }
+            }
+            changed
+        });
+    }
+
     /// Clears every digit (one step).
     pub fn clear_digits(&mut self) {
         self.act(None, |e| e.sheet.clear_digits());

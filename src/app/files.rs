@@ -48,6 +48,8 @@ impl Purpose {
 pub enum Action {
     /// Start a new puzzle.
     New,
+    /// Start a new puzzle from the generator.
+    Generate,
     /// Choose a file to open.
     Open,
     /// Open this file.
@@ -289,6 +291,7 @@ impl KakuroApp {
     pub(super) fn perform(&mut self, action: Action) {
         match action {
             Action::New => self.dialogs.open_new(self.editor.grid()),
+            Action::Generate => self.generator.open(),
             Action::Open => self.ask_path(Purpose::Open),
             Action::OpenPath(path) => {
                 let result = self.load_path(&path);
@@ -461,6 +464,9 @@ impl KakuroApp {
         };
         if item(ui, "New…", "Ctrl+N") {
             self.request(Action::New);
+        }
+        if item(ui, "New from generator…", "") {
+            self.request(Action::Generate);
         }
         if item(ui, "Open…", "Ctrl+O") {
             self.request(Action::Open);

@@ -13,7 +13,9 @@ mod dialogs;
 mod editor;
 mod explain;
 mod files;
+mod fixes;
 mod frames;
+mod generator;
 mod help;
 mod hint;
 mod hint_ui;
@@ -158,6 +160,8 @@ pub struct KakuroApp {
     explain: explain::ExplainMode,
     printing: printing::Printing,
     play: play::Play,
+    fixes: fixes::FixSearch,
+    generator: generator::GeneratorDialog,
     ctx: egui::Context,
 }
 
@@ -219,6 +223,8 @@ impl KakuroApp {
             explain: explain::ExplainMode::default(),
             printing: printing::Printing::default(),
             play: play::Play::new(autosave),
+            fixes: fixes::FixSearch::default(),
+            generator: generator::GeneratorDialog::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let asked = app.options.file.clone();
@@ -491,6 +497,8 @@ impl eframe::App for KakuroApp {
         self.hint_logic();
         self.explain_logic();
         self.play_logic(ctx);
+        self.fixes_logic();
+        self.generator_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
         if let Some(checker::Verdict::Several {
@@ -511,7 +519,10 @@ impl eframe::App for KakuroApp {
         // A text field that had the keyboard as the frame began keeps this frame's keys, even
         // if it lets go of it during the frame (Enter after the last digit, in one frame).
         let typing = ctx.text_edit_focused();
-        let modal = self.dialogs.is_open() || self.files.is_busy() || self.play_offers();
+        let modal = self.dialogs.is_open()
+            || self.generator.is_open()
+            || self.files.is_busy()
+            || self.play_offers();
         if !modal {
             self.shortcuts(&ctx);
         }
@@ -606,6 +617,7 @@ impl eframe::App for KakuroApp {
         }
         self.printing_ui(&ctx);
         self.dialogs_ui(&ctx);
+        self.generator_ui(&ctx);
         self.play_offer_ui(&ctx);
     }
 
@@ -616,6 +628,8 @@ impl eframe::App for KakuroApp {
         self.watch = watch_ui::WatchMode::default();
         self.hint = hint_ui::HintMode::default();
         self.explain = explain::ExplainMode::default();
+        self.fixes = fixes::FixSearch::default();
+        self.generator = generator::GeneratorDialog::default();
         self.play_exit();
     }
 

@@ -152,6 +152,9 @@ impl KakuroApp {
         if let Some(overlay) = self.hint_overlay(true) {
             return Some(overlay);
         }
+        if let Some(overlay) = self.fixes_overlay() {
+            return Some(overlay);
+        }
         let verdict = self.check.verdict(self.editor.generation());
         if let Some(mut overlay) = self.browser.overlay() {
             // The cells that vary among the solutions streamed so far may be fewer than those

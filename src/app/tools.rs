@@ -81,6 +81,7 @@ impl KakuroApp {
     pub(super) fn solutions_ui(&mut self, ui: &mut Ui) {
         ui.add_space(4.0);
         self.solving_ui(ui);
+        self.fixes_ui(ui);
         if !self.editor.grid().is_cryptic() {
             ui.separator();
             self.hint_ui(ui);

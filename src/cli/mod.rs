@@ -11,6 +11,7 @@ mod check;
 mod convert;
 mod count;
 mod explain;
+mod fix;
 mod generate;
 mod input;
 mod json;
@@ -416,7 +417,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             generate::run(options, count, output.as_deref())
         }
-        Command::Fix { file, json } => generate::fix(&file, json),
+        Command::Fix { file, json } => fix::fix(&file, json),
         Command::Convert {
             input,
             output,

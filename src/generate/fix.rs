@@ -1,5 +1,7 @@
-//! Suggested fixes for a designer's draft with several solutions: small edits (a clue and the
-//! crossing clue it forces, a wall or a symmetric wall pair) that leave one solution, ranked.
+//! Suggested fixes for a designer's draft: for one with several solutions, small edits (a clue
+//! and the crossing clue it forces, a wall or a symmetric wall pair, a long run split in two)
+//! that leave one solution, ranked; for one with none, the clues that conflict and the changes
+//! of one of them that leave one solution.
 
 use crate::grid::{Cell, Clue, Direction, Grid, Pos};
 use crate::logic::{self, Band};
@@ -7,6 +9,7 @@ use crate::puzzle::Puzzle;
 use crate::solve::{CancelToken, Cancelled, Solver};
 
 use super::Symmetry;
+use super::conflict::{self, Conflict, set_clue};
 use super::fill::{Filling, sum_clues};
 use super::repair::{differing, line};
 use super::shape::{is_symmetric, partner};
@@ -49,22 +52,63 @@ pub struct Suggestion {
     pub band: Band,
     /// The edited grid.
     pub grid: Grid,
-    /// How big a change it is: 1 a clue pair, 2 a wall, 3 a wall pair (ranked smallest first).
+    /// How big a change it is: 1 a clue or clue pair, 2 a wall, 3 a wall pair (ranked smallest
+    /// first).
     pub size: u8,
 }
 
-/// The draft's verdict and, when it has several solutions, the edits that make it unique.
-pub fn suggest(grid: &Grid, cancel: &CancelToken) -> Result<(Verdict, Vec<Suggestion>), Cancelled> {
+/// What [`suggest`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fixes {
+    /// What the draft needs.
+    pub verdict: Verdict,
+    /// The edits that make it unique, ranked, at most [`MAX_SUGGESTIONS`].
+    pub suggestions: Vec<Suggestion>,
+    /// For a draft with no solution, a smallest set of clues that cannot all hold.
+    pub conflicts: Vec<Conflict>,
+}
+
+/// Solutions of a draft without one conflicting clue read for that clue's possible sums.
+const RELAXED_SOLUTIONS: usize = 40;
+/// The most new sums tried for one conflicting clue.
+const NEW_SUMS: usize = 6;
+/// Backtracks the search for those solutions may take.
+const RELAXED_BUDGET: u64 = 20_000;
+
+/// The draft's verdict and the edits that make it unique; for a draft with no solution, the
+/// clues that conflict as well.
+pub fn suggest(grid: &Grid, cancel: &CancelToken) -> Result<Fixes, Cancelled> {
+    let none = |cancel: &CancelToken| -> Result<Fixes, Cancelled> {
+        let conflicts = conflict::conflicts(grid, cancel)?;
+        let edits = conflicts
+            .iter()
+            .map(|c| clue_rewrites(grid, c, cancel))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
+            .collect();
+        Ok(Fixes {
+            verdict: Verdict::None,
+            suggestions: keep_unique(edits, cancel)?,
+            conflicts,
+        })
+    };
     let Ok(puzzle) = Puzzle::from_grid(grid) else {
-        return Ok((Verdict::None, Vec::new()));
+        return none(cancel);
     };
     let found = Solver::new(&puzzle)
         .with_cancel(cancel.clone())
         .some(2)
         .ok_or(Cancelled)?;
     let (a, b) = match &found[..] {
-        [] => return Ok((Verdict::None, Vec::new())),
-        [_] => return Ok((Verdict::Unique, Vec::new())),
+        [] => return none(cancel),
+        [_] => {
+            return Ok(Fixes {
+                verdict: Verdict::Unique,
+                suggestions: Vec::new(),
+                conflicts: Vec::new(),
+            });
+        }
         [a, b, ..] => (a, b),
     };
     let filling = Filling::from_solution(grid, &puzzle, &a.digits);
@@ -72,12 +116,23 @@ pub fn suggest(grid: &Grid, cancel: &CancelToken) -> Result<(Verdict, Vec<Sugges
         .into_iter()
         .take(MAX_CELLS)
         .collect();
-    let mut edits: Vec<(String, Vec<Pos>, Grid, u8)> = Vec::new();
+    let mut edits: Vec<Edit> = Vec::new();
     for &pos in &cells {
         edits.extend(clue_changes(grid, &filling, pos));
         edits.extend(wall_edit(grid, &filling, pos));
     }
-    let mut suggestions = Vec::new();
+    edits.extend(splits(grid, &filling, &cells));
+    Ok(Fixes {
+        verdict: Verdict::Multiple,
+        suggestions: keep_unique(edits, cancel)?,
+        conflicts: Vec::new(),
+    })
+}
+
+/// The edits whose puzzle has one solution, rated, ranked smallest first, at most
+/// [`MAX_SUGGESTIONS`].
+fn keep_unique(edits: Vec<Edit>, cancel: &CancelToken) -> Result<Vec<Suggestion>, Cancelled> {
+    let mut suggestions: Vec<Suggestion> = Vec::new();
     for (edit, touched, edited, size) in edits {
         if cancel.is_cancelled() {
             return Err(Cancelled);
@@ -91,7 +146,7 @@ pub fn suggest(grid: &Grid, cancel: &CancelToken) -> Result<(Verdict, Vec<Sugges
             .ok_or(Cancelled)?
             .len()
             == 1;
-        if unique && !suggestions.iter().any(|s: &Suggestion| s.grid == edited) {
+        if unique && !suggestions.iter().any(|s| s.grid == edited) {
             suggestions.push(Suggestion {
                 edit,
                 cells: touched,
@@ -103,12 +158,95 @@ pub fn suggest(grid: &Grid, cancel: &CancelToken) -> Result<(Verdict, Vec<Sugges
     }
     suggestions.sort_by_key(|x| (x.size, x.band));
     suggestions.truncate(MAX_SUGGESTIONS);
-    Ok((Verdict::Multiple, suggestions))
+    Ok(suggestions)
+}
+
+/// An edit: its text, the cells it touches, the edited grid and its size.
+type Edit = (String, Vec<Pos>, Grid, u8);
+
+/// New sums for the conflicting clue `c`, read from solutions of the draft without it, the
+/// nearest to its old sum first.
+fn clue_rewrites(grid: &Grid, c: &Conflict, cancel: &CancelToken) -> Result<Vec<Edit>, Cancelled> {
+    let mut relaxed = grid.clone();
+    set_clue(&mut relaxed, c.wall, c.dir, None);
+    let Ok(puzzle) = Puzzle::from_grid(&relaxed) else {
+        return Ok(Vec::new());
+    };
+    let (found, _) = Solver::new(&puzzle)
+        .with_cancel(cancel.clone())
+        .with_give_up_after(RELAXED_BUDGET)
+        .solutions(RELAXED_SOLUTIONS);
+    if cancel.is_cancelled() {
+        return Err(Cancelled);
+    }
+    let mut sums: Vec<u8> = found
+        .iter()
+        .map(|s| {
+            c.cells
+                .iter()
+                .filter_map(|&p| puzzle.cell_at(p))
+                .map(|id| s.digits[id.index()])
+                .sum()
+        })
+        .collect();
+    sums.sort_by_key(|&n: &u8| (n.abs_diff(c.sum), n));
+    sums.dedup();
+    Ok(sums
+        .into_iter()
+        .take(NEW_SUMS)
+        .map(|new| {
+            let mut edited = relaxed.clone();
+            set_clue(&mut edited, c.wall, c.dir, Some(Clue::Sum(new)));
+            (
+                format!(
+                    "change the {} clue at {} from {} to {new}",
+                    c.dir, c.wall, c.sum
+                ),
+                vec![c.wall],
+                edited,
+                1,
+            )
+        })
+        .collect())
+}
+
+/// Walls inside the long runs where the solutions differ, away from the differing cells
+/// themselves (those get [`wall_edit`]): each splits a run into two of two cells or more,
+/// their sums taken from `filling`.
+fn splits(grid: &Grid, filling: &Filling, differ: &[Pos]) -> Vec<Edit> {
+    let mut out = Vec::new();
+    for seg in grid.segments() {
+        let (Some(wall), Some(Clue::Sum(sum))) = (seg.wall, seg.clue) else {
+            continue;
+        };
+        let cells: Vec<Pos> = seg.cells().collect();
+        if cells.len() < 5 || !cells.iter().any(|p| differ.contains(p)) {
+            continue;
+        }
+        for i in 2..cells.len() - 2 {
+            let at = cells[i];
+            if differ.contains(&at) {
+                continue;
+            }
+            let Some((_, mut touched, edited, size)) = wall_edit(grid, filling, at) else {
+                continue;
+            };
+            let part = |ps: &[Pos]| ps.iter().map(|&p| u32::from(filling.at(p))).sum::<u32>();
+            let (first, second) = (part(&cells[..i]), part(&cells[i + 1..]));
+            let edit = format!(
+                "split the {} run at {wall} ({sum}) with a wall at {at}: {first} and {second}",
+                seg.dir
+            );
+            touched.push(wall);
+            out.push((edit, touched, edited, size));
+        }
+    }
+    out
 }
 
 /// Each other digit `pos` may take in the solution `filling`: the two clues of its runs change
 /// with it.
-fn clue_changes(grid: &Grid, filling: &Filling, pos: Pos) -> Vec<(String, Vec<Pos>, Grid, u8)> {
+fn clue_changes(grid: &Grid, filling: &Filling, pos: Pos) -> Vec<Edit> {
     let runs: Vec<(Direction, Vec<Pos>)> = Direction::ALL
         .into_iter()
         .map(|dir| (dir, line(grid, pos, dir)))
@@ -151,7 +289,7 @@ fn clue_changes(grid: &Grid, filling: &Filling, pos: Pos) -> Vec<(String, Vec<Po
 
 /// A wall at `pos` (and its partner, when the draft is symmetric), the split runs' clues summed
 /// from `filling`; none when it would leave a one-cell run.
-fn wall_edit(grid: &Grid, filling: &Filling, pos: Pos) -> Option<(String, Vec<Pos>, Grid, u8)> {
+fn wall_edit(grid: &Grid, filling: &Filling, pos: Pos) -> Option<Edit> {
     let symmetry = [Symmetry::Rotate, Symmetry::Mirror]
         .into_iter()
         .find(|&s| is_symmetric(grid, s))
@@ -193,35 +331,104 @@ mod tests {
     /// A 2 × 2 block of 3s: 1 2 over 2 1, or 2 1 over 1 2.
     const AMBIGUOUS: &str = "\\ 3\\ 3\\\n\\3 _ _\n\\3 _ _\n";
 
+    fn assert_all_unique(fixes: &Fixes) {
+        for s in &fixes.suggestions {
+            let p = Puzzle::from_grid(&s.grid).unwrap();
+            assert_eq!(Solver::new(&p).some(2).unwrap().len(), 1, "{}", s.edit);
+        }
+        assert!(fixes.suggestions.windows(2).all(|w| w[0].size <= w[1].size));
+    }
+
     #[test]
     fn every_suggestion_makes_the_draft_unique() {
         let (grid, _) = kakuro_text::parse(AMBIGUOUS).unwrap();
         let p = Puzzle::from_grid(&grid).unwrap();
         assert_eq!(Solver::new(&p).some(3).unwrap().len(), 2);
-        let (verdict, suggestions) = suggest(&grid, &CancelToken::new()).unwrap();
-        assert_eq!(verdict, Verdict::Multiple);
-        assert!(!suggestions.is_empty());
-        for s in &suggestions {
-            let p = Puzzle::from_grid(&s.grid).unwrap();
-            assert_eq!(Solver::new(&p).some(2).unwrap().len(), 1, "{}", s.edit);
+        let fixes = suggest(&grid, &CancelToken::new()).unwrap();
+        assert_eq!(fixes.verdict, Verdict::Multiple);
+        assert!(!fixes.suggestions.is_empty());
+        assert_all_unique(&fixes);
+    }
+
+    #[test]
+    fn every_suggestion_for_random_ambiguous_drafts_is_unique() {
+        let mut checked = 0;
+        for seed in 0..60 {
+            let grid = crate::solve::generate::random_grid(8, 8, 0.22, seed);
+            let Ok(p) = Puzzle::from_grid(&grid) else {
+                continue;
+            };
+            if Solver::new(&p).some(2).unwrap().len() < 2 {
+                continue;
+            }
+            let fixes = suggest(&grid, &CancelToken::new()).unwrap();
+            assert_eq!(fixes.verdict, Verdict::Multiple);
+            assert_all_unique(&fixes);
+            checked += 1;
         }
-        assert!(suggestions.windows(2).all(|w| w[0].size <= w[1].size));
+        assert!(checked >= 10, "only {checked} ambiguous drafts");
+    }
+
+    #[test]
+    fn a_split_turns_one_run_into_two_with_sums_from_a_solution() {
+        let (grid, _) = kakuro_text::parse(AMBIGUOUS).unwrap();
+        let p = Puzzle::from_grid(&grid).unwrap();
+        let found = Solver::new(&p).some(1).unwrap();
+        let filling = Filling::from_solution(&grid, &p, &found[0].digits);
+        // Too short to split: both parts would need two cells.
+        assert!(splits(&grid, &filling, &[Pos::new(1, 1)]).is_empty());
+        let long = "\\ 10\\ 14\\ 18\\ 22\\ 26\\\n\\15 _ _ _ _ _\n\\20 _ _ _ _ _\n\\25 _ _ _ _ _\n\\30 _ _ _ _ _\n";
+        let (grid, _) = kakuro_text::parse(long).unwrap();
+        let p = Puzzle::from_grid(&grid).unwrap();
+        let found = Solver::new(&p).some(1).unwrap();
+        let filling = Filling::from_solution(&grid, &p, &found[0].digits);
+        let edits = splits(&grid, &filling, &[Pos::new(1, 1)]);
+        assert_eq!(edits.len(), 1);
+        let (text, cells, edited, _) = &edits[0];
+        assert!(
+            text.starts_with("split the across run at r2c1 (15) with a wall at r2c4: "),
+            "{text}"
+        );
+        // The open grid is symmetric: the wall comes with its partner.
+        assert_eq!(cells, &[Pos::new(1, 3), Pos::new(4, 3), Pos::new(1, 0)]);
+        let p = Puzzle::from_grid(edited).unwrap();
+        assert!(!Solver::new(&p).some(1).unwrap().is_empty(), "{text}");
     }
 
     #[test]
     fn a_generated_puzzle_needs_no_fix() {
         use crate::generate::{Options, generate};
         let g = generate(&Options::new(7, 7, 3), &CancelToken::new()).unwrap();
-        let (verdict, suggestions) = suggest(&g.grid, &CancelToken::new()).unwrap();
-        assert_eq!(verdict, Verdict::Unique);
-        assert!(suggestions.is_empty());
+        let fixes = suggest(&g.grid, &CancelToken::new()).unwrap();
+        assert_eq!(fixes.verdict, Verdict::Unique);
+        assert!(fixes.suggestions.is_empty() && fixes.conflicts.is_empty());
     }
 
     #[test]
-    fn a_draft_without_solution_is_none() {
+    fn a_draft_without_solution_names_its_conflicting_clues() {
         let (grid, _) = kakuro_text::parse("\\ 3\\ 3\\\n\\3 _ _\n\\5 _ _\n").unwrap();
-        let (verdict, suggestions) = suggest(&grid, &CancelToken::new()).unwrap();
-        assert_eq!(verdict, Verdict::None);
-        assert!(suggestions.is_empty());
+        let fixes = suggest(&grid, &CancelToken::new()).unwrap();
+        assert_eq!(fixes.verdict, Verdict::None);
+        assert_eq!(fixes.conflicts.len(), 3, "{:?}", fixes.conflicts);
+        assert_all_unique(&fixes);
+    }
+
+    #[test]
+    fn a_conflicting_clue_is_changed_to_a_sum_that_leaves_one_solution() {
+        // r2: across 3 is 1 2, but the downs 4 allow only 1 or 3 on top.
+        let (grid, _) = kakuro_text::parse("\\ 4\\ 4\\\n\\3 _ _\n\\7 _ _\n").unwrap();
+        let fixes = suggest(&grid, &CancelToken::new()).unwrap();
+        assert_eq!(fixes.verdict, Verdict::None);
+        assert_eq!(fixes.conflicts.len(), 3, "{:?}", fixes.conflicts);
+        assert!(!fixes.suggestions.is_empty());
+        assert_all_unique(&fixes);
+        for s in &fixes.suggestions {
+            assert!(s.edit.starts_with("change the"), "{}", s.edit);
+            assert!(
+                fixes.conflicts.iter().any(|c| s.cells == [c.wall]),
+                "{}",
+                s.edit
+            );
+        }
     }
 }

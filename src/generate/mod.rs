@@ -6,6 +6,7 @@
 //! drawn, edits made), never time, so the same options and seed give the same puzzle on any
 //! machine. [`fix`] turns the same tools on a designer's ambiguous draft.
 
+pub mod conflict;
 pub mod fill;
 pub mod fix;
 pub mod repair;

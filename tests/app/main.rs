@@ -10,6 +10,8 @@ mod browsing;
 mod design;
 mod editing;
 mod explain;
+mod fixes;
+mod generator;
 mod giant;
 mod layout;
 mod play;

@@ -1,0 +1,260 @@
+//! File › New from generator…: size, walls, symmetry, difficulty and seed; the puzzle is made on
+//! a background thread (Cancel stops it) and opens as a new, unsaved document.
+
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use egui::{Id, Modal, RichText, Ui};
+
+use super::sheet::Sheet;
+use super::{KakuroApp, Meta, background};
+use crate::generate::{self, GenerateError, Generated, Options, Symmetry};
+use crate::logic::Band;
+use crate::solve::CancelToken;
+
+/// The bands a generated puzzle may be asked for (logic solves each).
+const BANDS: [Band; 4] = [Band::Easy, Band::Medium, Band::Hard, Band::Expert];
+/// The symmetries, as the command line names them.
+const SYMMETRIES: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotate, Symmetry::Mirror];
+
+/// The dialog's choices and the generation under way.
+pub struct GeneratorDialog {
+    open: bool,
+    width: usize,
+    height: usize,
+    walls: f64,
+    symmetry: Symmetry,
+    band: Band,
+    /// The seed as typed; empty draws a random one (shown once used, so it can be made again).
+    seed: String,
+    job: Option<Job>,
+    error: Option<String>,
+}
+
+struct Job {
+    seed: u64,
+    cancel: CancelToken,
+    answer: Receiver<Result<Generated, GenerateError>>,
+}
+
+impl Default for GeneratorDialog {
+    fn default() -> Self {
+        GeneratorDialog {
+            open: false,
+            width: 8,
+            height: 8,
+            walls: 0.25,
+            symmetry: Symmetry::None,
+            band: Band::Easy,
+            seed: String::new(),
+            job: None,
+            error: None,
+        }
+    }
+}
+
+impl GeneratorDialog {
+    /// Whether the dialog is showing.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// Shows the dialog.
+    pub fn open(&mut self) {
+        self.open = true;
+        self.error = None;
+    }
+
+    /// Starts generating with the dialog's choices.
+    fn start(&mut self, ctx: &egui::Context) {
+        let seed = match self.seed.trim() {
+            "" => rand::random(),
+            typed => match typed.parse::<u64>() {
+                Ok(seed) => seed,
+                Err(_) => {
+                    self.error = Some(format!("{typed:?} is not a seed (a whole number)"));
+                    return;
+                }
+            },
+        };
+        let options = Options {
+            walls: self.walls,
+            symmetry: self.symmetry,
+            band: self.band,
+            ..Options::new(self.width, self.height, seed)
+        };
+        if let Err(e) = generate::check(&options) {
+            self.error = Some(e.to_string());
+            return;
+        }
+        let (send, answer) = channel();
+        let cancel = CancelToken::new();
+        let (token, ctx) = (cancel.clone(), ctx.clone());
+        let started = background::spawn("kakuro-generate", move || {
+            let _ = send.send(generate::generate(&options, &token));
+            ctx.request_repaint();
+        });
+        match started {
+            Ok(_) => {
+                self.error = None;
+                self.job = Some(Job {
+                    seed,
+                    cancel,
+                    answer,
+                });
+            }
+            Err(e) => self.error = Some(format!("Could not start: {e}")),
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel.cancel();
+        }
+    }
+
+    /// The puzzle, once made; an error stays in the dialog.
+    fn poll(&mut self) -> Option<Generated> {
+        let job = self.job.as_ref()?;
+        match job.answer.try_recv() {
+            Err(TryRecvError::Empty) => None,
+            Ok(Ok(made)) => {
+                self.job = None;
+                self.open = false;
+                Some(made)
+            }
+            Ok(Err(e)) => {
+                self.seed = job.seed.to_string();
+                self.job = None;
+                if e != GenerateError::Cancelled {
+                    self.error = Some(e.to_string());
+                }
+                None
+            }
+            Err(TryRecvError::Disconnected) => {
+                self.job = None;
+                self.error = Some("The generator stopped without a puzzle".into());
+                None
+            }
+        }
+    }
+
+    fn ui(&mut self, ctx: &egui::Context) {
+        if !self.open {
+            return;
+        }
+        let busy = self.job.is_some();
+        let modal = Modal::new(Id::unique("generator")).show(ctx, |ui| {
+            ui.set_max_width(380.0);
+            ui.heading("New from generator");
+            ui.add_enabled_ui(!busy, |ui| self.choices(ui));
+            if let Some(e) = &self.error {
+                ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+            }
+            ui.horizontal(|ui| {
+                if let Some(job) = &self.job {
+                    ui.spinner();
+                    ui.label(format!("Generating (seed {})…", job.seed));
+                    if ui.button("Cancel").clicked() {
+                        self.stop();
+                    }
+                } else {
+                    if ui.button("Generate").clicked() {
+                        self.start(ui.ctx());
+                    }
+                    if ui.button("Close").clicked() {
+                        self.open = false;
+                    }
+                }
+            });
+        });
+        if modal.should_close() && !busy {
+            self.open = false;
+        }
+    }
+
+    fn choices(&mut self, ui: &mut Ui) {
+        let side = generate::MIN_SIDE..=generate::MAX_SIDE;
+        egui::Grid::new("generator-choices")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let label = ui.label("Width");
+                ui.add(egui::DragValue::new(&mut self.width).range(side.clone()))
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Height");
+                ui.add(egui::DragValue::new(&mut self.height).range(side))
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Walls");
+                ui.add(egui::Slider::new(
+                    &mut self.walls,
+                    0.0..=generate::MAX_WALLS,
+                ))
+                .labelled_by(label.id)
+                .on_hover_text("About this share of the cells inside the border are walls");
+                ui.end_row();
+                let label = ui.label("Symmetry");
+                egui::ComboBox::from_id_salt("generator-symmetry")
+                    .selected_text(self.symmetry.key())
+                    .show_ui(ui, |ui| {
+                        for s in SYMMETRIES {
+                            ui.selectable_value(&mut self.symmetry, s, s.key());
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Difficulty");
+                egui::ComboBox::from_id_salt("generator-band")
+                    .selected_text(self.band.name())
+                    .show_ui(ui, |ui| {
+                        for b in BANDS {
+                            ui.selectable_value(&mut self.band, b, b.name());
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Seed");
+                ui.add(egui::TextEdit::singleline(&mut self.seed).hint_text("random"))
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+    }
+}
+
+impl Drop for GeneratorDialog {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+impl KakuroApp {
+    /// Opens a generated puzzle as a new document, once it is made.
+    pub(super) fn generator_logic(&mut self) {
+        let Some(made) = self.generator.poll() else {
+            return;
+        };
+        let o = &made.options;
+        let name = format!("generated {}x{}, seed {}", o.width, o.height, o.seed);
+        let meta = Meta {
+            notes: made
+                .to_text()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("# ")
+                .to_string(),
+            ..Meta::default()
+        };
+        let band = made.explanation.rating.band.name();
+        self.set_document(Sheet::new(made.grid), meta, None);
+        self.status.info(format!("New puzzle: {name}, {band}"));
+        self.unsaved_name = Some(name);
+    }
+
+    /// The dialog, while it is open.
+    pub(super) fn generator_ui(&mut self, ctx: &egui::Context) {
+        self.generator.ui(ctx);
+    }
+}
