@@ -64,7 +64,7 @@ fn solve<E>(puzzle: &Puzzle, go_on: impl Fn() -> Result<(), E>) -> Result<Explan
     let solved = board.is_solved();
     let trial = steps.iter().any(|s| s.technique == Technique::Trial);
     Ok(Explanation {
-        rating: rating_of(&steps, solved),
+        rating: rating_of(puzzle, &steps, solved),
         steps,
         solved,
         trial,

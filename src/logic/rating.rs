@@ -20,8 +20,10 @@
 //!
 //! # Bands
 //!
-//! - **Easy**: tier 1, and tier-2 steps weighing at most [`EASY_EXTRA`] in all (a few
-//!   two-cell complements: the Wikipedia puzzle needs three).
+//! - **Easy**: tier 1, and tier-2 steps weighing at most one point per [`EASY_CELLS_PER_POINT`]
+//!   white cells in all (at least [`EASY_EXTRA`]): a few two-cell complements in a small
+//!   puzzle (the Wikipedia puzzle, 36 cells, needs three), proportionally more in a large one,
+//!   since a person meets a tier-2 spot now and then in any region of a big grid.
 //! - **Medium**: tier 2 at the most.
 //! - **Hard**: tier 3, in at most [`EXPERT_FROM`] − 1 steps, and not needed to start.
 //! - **Expert**: tier 3 in [`EXPERT_FROM`] steps or more, or before the first digit is placed.
@@ -32,8 +34,16 @@ use crate::puzzle::Puzzle;
 use super::explain::explain;
 use super::step::{Step, Technique, Tier};
 
-/// The most the tier-2 steps of an Easy puzzle may weigh together.
+/// The least the tier-2 steps of an Easy puzzle may weigh together, however small it is.
 pub const EASY_EXTRA: u32 = 12;
+
+/// White cells per point of tier-2 weight an Easy puzzle may have.
+pub const EASY_CELLS_PER_POINT: u32 = 3;
+
+/// The most the tier-2 steps of an Easy puzzle of `cells` white cells may weigh together.
+pub fn easy_allowance(cells: usize) -> u32 {
+    EASY_EXTRA.max(cells as u32 / EASY_CELLS_PER_POINT)
+}
 
 /// Tier-3 steps from which a puzzle is Expert rather than Hard.
 pub const EXPERT_FROM: usize = 6;
@@ -112,8 +122,9 @@ pub fn rate(puzzle: &Puzzle) -> Rating {
     explain(puzzle).rating
 }
 
-/// The rating of a list of steps from the empty board; `solved`: whether they fill the grid.
-pub fn rating_of(steps: &[Step], solved: bool) -> Rating {
+/// The rating of a list of steps from the empty board of `puzzle`; `solved`: whether they fill
+/// the grid.
+pub fn rating_of(puzzle: &Puzzle, steps: &[Step], solved: bool) -> Rating {
     let harder = |a: Technique, b: Technique| (a.tier(), weight(a)) < (b.tier(), weight(b));
     let hardest_of = |steps: &[Step]| {
         steps
@@ -143,7 +154,7 @@ pub fn rating_of(steps: &[Step], solved: bool) -> Rating {
     } else {
         match hardest.tier() {
             Tier::One => Band::Easy,
-            Tier::Two if tier_two_weight <= EASY_EXTRA => Band::Easy,
+            Tier::Two if tier_two_weight <= easy_allowance(puzzle.cells().len()) => Band::Easy,
             Tier::Two => Band::Medium,
             _ if deep >= EXPERT_FROM || start.tier() == Tier::Three => Band::Expert,
             _ => Band::Hard,

@@ -254,6 +254,47 @@ fn the_rating_orders_easy_below_hard() {
 }
 
 #[test]
+fn a_hard_puzzle_rates_above_the_easy_and_medium_ones() {
+    let hard = from_text(include_str!("../../puzzles/hard.kakuro"));
+    solves_by_logic_alone(&hard);
+    let rating = rate(&hard);
+    assert!(rating.band >= Band::Hard, "{rating:?}");
+    assert_eq!(rating.hardest.tier(), Tier::Three);
+    let wiki = rate(&wikipedia());
+    assert_eq!(wiki.band, Band::Easy);
+    assert!(wiki.band < rating.band);
+    if let Some(p) = shared("15x15.kakuro") {
+        assert!(rate(&p).band < rating.band);
+    }
+}
+
+#[test]
+fn the_easy_allowance_grows_with_the_white_cells() {
+    let p = wikipedia();
+    let step = |t: Technique| {
+        Step::new(
+            t,
+            step::Why::NakedSingle {
+                cell: CellId(0),
+                digit: 1,
+            },
+        )
+    };
+    // Five naked subsets weigh 25: Medium in the 36 cells of the Wikipedia puzzle, Easy in a
+    // 9 × 9 block of 81.
+    let steps: Vec<Step> = (0..5).map(|_| step(Technique::NakedSubset)).collect();
+    assert_eq!(rating_of(&p, &steps, true).band, Band::Medium);
+    let mut rows = vec![format!("\\ {}", "45\\ ".repeat(9))];
+    rows.extend((0..9).map(|_| format!("\\45 {}", "__ ".repeat(9))));
+    let block = from_text(&rows.join("\n"));
+    assert_eq!(block.cells().len(), 81);
+    assert_eq!(rating_of(&block, &steps, true).band, Band::Easy);
+    assert_eq!(rating::easy_allowance(36), 12);
+    assert_eq!(rating::easy_allowance(90), 30);
+    assert_eq!(rating::easy_allowance(10), 12);
+}
+
+#[test]
 fn bands_follow_the_hardest_tier_and_the_start() {
     let step = |t: Technique, place: bool| {
         let mut s = Step::new(
@@ -268,26 +309,27 @@ fn bands_follow_the_hardest_tier_and_the_start() {
         }
         s
     };
+    let p = wikipedia();
     let ones = vec![
         step(Technique::UniqueCombination, false),
         step(Technique::NakedSingle, true),
     ];
-    assert_eq!(rating_of(&ones, true).band, Band::Easy);
+    assert_eq!(rating_of(&p, &ones, true).band, Band::Easy);
     let mut twos = ones.clone();
     twos.extend((0..4).map(|_| step(Technique::HiddenSubset, false)));
-    assert_eq!(rating_of(&twos, true).band, Band::Medium);
+    assert_eq!(rating_of(&p, &twos, true).band, Band::Medium);
     let mut three = twos.clone();
     three.push(step(Technique::AreaSum, false));
-    let hard = rating_of(&three, true);
+    let hard = rating_of(&p, &three, true);
     assert_eq!((hard.band, hard.hardest), (Band::Hard, Technique::AreaSum));
     // The same area sum needed before the first digit: Expert.
     let mut first = vec![step(Technique::AreaSum, false)];
     first.extend(twos.clone());
-    let expert = rating_of(&first, true);
+    let expert = rating_of(&p, &first, true);
     assert_eq!(
         (expert.band, expert.start),
         (Band::Expert, Technique::AreaSum)
     );
-    assert_eq!(rating_of(&three, false).band, Band::Trial);
-    assert!(rating_of(&ones, true).score < hard.score);
+    assert_eq!(rating_of(&p, &three, false).band, Band::Trial);
+    assert!(rating_of(&p, &ones, true).score < hard.score);
 }
