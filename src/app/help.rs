@@ -54,7 +54,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     (
         "H",
-        "hint from the typed digits: the runs to look at, then the cells, then the step applied",
+        "hint from the typed digits (while playing, from your digits and pencil marks): the runs to look at, then the cells, then the step applied",
     ),
     (
         "F9, Alt+Left, Alt+Right",
