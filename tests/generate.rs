@@ -112,6 +112,16 @@ fn generate_refuses_bad_options_with_exit_2() {
     assert!(err.contains("4 to 40"), "{err}");
 }
 
+/// `kakuro check` finds each suggested puzzle unique.
+fn each_is_unique(dir: &tempfile::TempDir, suggestions: &[Value]) {
+    for s in suggestions {
+        let fixed = dir.path().join("fixed.kakuro");
+        std::fs::write(&fixed, s["puzzle"].as_str().unwrap()).unwrap();
+        let (code, check, _) = kakuro(&["check", fixed.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {check}", s["edit"]);
+    }
+}
+
 #[test]
 fn fix_suggests_edits_that_make_a_draft_unique() {
     let dir = tempfile::tempdir().unwrap();
@@ -126,11 +136,8 @@ fn fix_suggests_edits_that_make_a_draft_unique() {
     for s in suggestions {
         assert!(s["edit"].as_str().unwrap().starts_with("change"), "{s}");
         assert!(!s["cells"].as_array().unwrap().is_empty());
-        let fixed = dir.path().join("fixed.kakuro");
-        std::fs::write(&fixed, s["puzzle"].as_str().unwrap()).unwrap();
-        let (code, check, _) = kakuro(&["check", fixed.to_str().unwrap()]);
-        assert_eq!(code, 0, "{}: {check}", s["edit"]);
     }
+    each_is_unique(&dir, suggestions);
     let (code, text, _) = kakuro(&["fix", draft.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert_eq!(text.lines().next(), Some("verdict: multiple"));
@@ -182,12 +189,7 @@ fn fix_names_the_conflicting_clues_of_an_impossible_puzzle_and_edits_one() {
     }
     let suggestions = report["suggestions"].as_array().unwrap();
     assert!(!suggestions.is_empty(), "{out}");
-    for s in suggestions {
-        let fixed = dir.path().join("fixed.kakuro");
-        std::fs::write(&fixed, s["puzzle"].as_str().unwrap()).unwrap();
-        let (code, check, _) = kakuro(&["check", fixed.to_str().unwrap()]);
-        assert_eq!(code, 0, "{}: {check}", s["edit"]);
-    }
+    each_is_unique(&dir, suggestions);
     let (code, text, _) = kakuro(&["fix", draft.to_str().unwrap()]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = text.lines().collect();
