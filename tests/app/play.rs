@@ -350,6 +350,11 @@ fn check_reveal_and_solve_are_counted_helps() {
         "{said}"
     );
     assert!(h.get_all_by_label(&said).count() >= 1);
+    // Undo takes the finish back: no "Solved" message may stay beside an unsolved board.
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_ne!(h.state().play_digits().unwrap(), solution);
+    assert!(h.query_by_label(&said).is_none(), "{said} still shown");
 }
 
 /// Pause hides the board and stops the clock; so does the window losing the focus.

@@ -277,12 +277,18 @@ impl KakuroApp {
     /// Notes a finished board and says so; the next frame autosaves.
     fn after_play_change(&mut self) {
         self.ctx.request_repaint();
+        let was_finished = self.play.finished.is_some();
         if self.play.note_finish()
             && let (Some(time), Some(game)) = (self.play.finished(), self.play.game())
         {
             let text = format!("Solved in {} with {}!", clock(time), game.helps.summary());
             self.status.info(text.clone());
             self.play.message = Some(text);
+        } else if was_finished && self.play.finished.is_none() {
+            // An undo took the finish back: its message would now be false.
+            self.play.message = None;
+            self.status
+                .info("Not solved any more: an entry was taken back");
         }
     }
 
