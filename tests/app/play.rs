@@ -262,6 +262,7 @@ fn a_game_in_progress_survives_a_crash() {
         .build_eframe(move |cc| KakuroApp::new(cc, first));
     settle(&mut h);
     press(&mut h, Key::P);
+    press(&mut h, Key::Tab);
     press(&mut h, Key::Num9);
     assert!(autosave.exists(), "written a moment after the change");
     // The app goes away without closing (no on_exit).
@@ -275,8 +276,10 @@ fn a_game_in_progress_survives_a_crash() {
     h.get_by_label("Restore the game in progress?");
     click(&mut h, "Restore");
     assert!(h.state().playing());
-    assert_eq!(h.state().play_digits().unwrap()[0], 9);
+    assert_eq!(h.state().play_digits().unwrap()[1], 9);
     assert_eq!(h.state().path(), Some(puzzle("wikipedia.kakuro").as_path()));
+    // Play goes on at the cell where it stopped.
+    h.get_by_label_contains("Combinations at r2c3");
     assert!(h.state().is_dirty(), "the game is not in its file yet");
 }
 

@@ -187,9 +187,7 @@ impl KakuroApp {
         let Some(record) = record else { return };
         match Game::from_record(self.editor.grid(), &record) {
             Ok(game) => {
-                if let Some(cursor) = record.cursor.filter(|&p| self.editor.grid().contains(p)) {
-                    self.editor.select(cursor);
-                }
+                self.select_saved_cursor(&record);
                 let played = Duration::from_secs(record.seconds);
                 self.play.start(game, played, Some(record));
                 self.enter_play();
@@ -197,6 +195,13 @@ impl KakuroApp {
             Err(e) => self
                 .status
                 .error(format!("The saved game could not resume: {e}")),
+        }
+    }
+
+    /// Selects the cell a saved game was at, when it is on the grid.
+    pub(super) fn select_saved_cursor(&mut self, record: &PlayRecord) {
+        if let Some(cursor) = record.cursor.filter(|&p| self.editor.grid().contains(p)) {
+            self.editor.select(cursor);
         }
     }
 

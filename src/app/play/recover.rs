@@ -90,6 +90,7 @@ impl KakuroApp {
         }
         match Game::from_record(self.editor.grid(), &record) {
             Ok(game) => {
+                self.select_saved_cursor(&record);
                 let saved = self.play.saved.clone();
                 self.play
                     .start(game, Duration::from_secs(record.seconds), saved);
