@@ -340,24 +340,10 @@ fn read_play(
 
 /// The saved pencil marks: per row, one token per white cell.
 fn read_marks(grid: &Grid, rows: &[String]) -> Result<Vec<u16>, (Spot, String)> {
-    if rows.len() != grid.height() {
-        let message = format!(
-            "the pencil marks have {} rows; the grid has {}",
-            rows.len(),
-            grid.height()
-        );
-        let spot = if rows.len() > grid.height() {
-            Spot::Row(grid.height(), 1)
-        } else {
-            Spot::List
-        };
-        return Err((spot, message));
-    }
+    check_row_count(grid, rows, "the pencil marks have")?;
     let mut marks = Vec::with_capacity(grid.white_count());
     for (r, row) in rows.iter().enumerate() {
-        let whites = (0..grid.width())
-            .filter(|&c| grid.is_white(Pos::new(r, c)))
-            .count();
+        let whites = whites_in_row(grid, r);
         let mut col = 1;
         let mut count = 0;
         for token in row.split(' ') {
@@ -504,25 +490,10 @@ fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, (Spot, String)
 
 /// Rows of digits, one per white cell, checked against the grid; `what` names them in errors.
 fn read_digit_rows(grid: &Grid, rows: &[String], what: &str) -> Result<Vec<u8>, (Spot, String)> {
-    if rows.len() != grid.height() {
-        let message = format!(
-            "the {what} has {} rows; the grid has {}",
-            rows.len(),
-            grid.height()
-        );
-        // Past the grid, the first row too many; short of it, the list.
-        let spot = if rows.len() > grid.height() {
-            Spot::Row(grid.height(), 1)
-        } else {
-            Spot::List
-        };
-        return Err((spot, message));
-    }
+    check_row_count(grid, rows, &format!("the {what} has"))?;
     let mut digits = Vec::with_capacity(grid.white_count());
     for (r, row) in rows.iter().enumerate() {
-        let whites = (0..grid.width())
-            .filter(|&c| grid.is_white(Pos::new(r, c)))
-            .count();
+        let whites = whites_in_row(grid, r);
         if let Some((at, bad)) = row.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
             return Err((
                 Spot::Row(r, at + 1),
@@ -546,6 +517,32 @@ fn read_digit_rows(grid: &Grid, rows: &[String], what: &str) -> Result<Vec<u8>, 
         digits.extend(row.bytes().map(|b| b - b'0'));
     }
     Ok(digits)
+}
+
+/// One row per grid row: `subject` ("the solution has") begins the message when not.
+fn check_row_count(grid: &Grid, rows: &[String], subject: &str) -> Result<(), (Spot, String)> {
+    if rows.len() == grid.height() {
+        return Ok(());
+    }
+    let message = format!(
+        "{subject} {} rows; the grid has {}",
+        rows.len(),
+        grid.height()
+    );
+    // Past the grid, the first row too many; short of it, the list.
+    let spot = if rows.len() > grid.height() {
+        Spot::Row(grid.height(), 1)
+    } else {
+        Spot::List
+    };
+    Err((spot, message))
+}
+
+/// How many white cells row `r` of the grid has.
+fn whites_in_row(grid: &Grid, r: usize) -> usize {
+    (0..grid.width())
+        .filter(|&c| grid.is_white(Pos::new(r, c)))
+        .count()
 }
 
 #[cfg(test)]
