@@ -490,7 +490,8 @@ fn read_solution(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, (Spot, String)
 
 /// Rows of digits, one per white cell, checked against the grid; `what` names them in errors.
 fn read_digit_rows(grid: &Grid, rows: &[String], what: &str) -> Result<Vec<u8>, (Spot, String)> {
-    check_row_count(grid, rows, &format!("the {what} has"))?;
+    let verb = if what.ends_with('s') { "have" } else { "has" };
+    check_row_count(grid, rows, &format!("the {what} {verb}"))?;
     let mut digits = Vec::with_capacity(grid.white_count());
     for (r, row) in rows.iter().enumerate() {
         let whites = whites_in_row(grid, r);
@@ -524,11 +525,11 @@ fn check_row_count(grid: &Grid, rows: &[String], subject: &str) -> Result<(), (S
     if rows.len() == grid.height() {
         return Ok(());
     }
-    let message = format!(
-        "{subject} {} rows; the grid has {}",
-        rows.len(),
-        grid.height()
-    );
+    let count = match rows.len() {
+        1 => "1 row".to_string(),
+        n => format!("{n} rows"),
+    };
+    let message = format!("{subject} {count}; the grid has {}", grid.height());
     // Past the grid, the first row too many; short of it, the list.
     let spot = if rows.len() > grid.height() {
         Spot::Row(grid.height(), 1)
@@ -648,6 +649,33 @@ mod tests {
             let e = from_str(text).unwrap_err();
             assert!(e.message.starts_with(says), "{text:?}: {e}");
             assert!(!e.message.contains("ends before"), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn saved_rows_must_be_one_per_grid_row() {
+        let golden = include_str!("../../tests/golden/v2-play.ron");
+        let cases = [
+            (
+                golden.replace("            \"1\",\n", ""),
+                "the play digits have 2 rows; the grid has 3",
+                Some(18),
+            ),
+            (
+                golden.replace("            \".\",\n", "            \".\",\n \".\",\n"),
+                "the pencil marks have 4 rows; the grid has 3",
+                Some(27),
+            ),
+            (
+                golden.replace("solution: None", "solution: Some([\"\"])"),
+                "the solution has 1 row; the grid has 3",
+                Some(11),
+            ),
+        ];
+        for (text, says, line) in cases {
+            let e = from_str(&text).unwrap_err();
+            assert_eq!(e.message, says, "{text}");
+            assert_eq!(e.line, line, "{e}\n{text}");
         }
     }
 
