@@ -14,6 +14,7 @@ mod generator;
 mod hint;
 mod numbers;
 pub mod play;
+mod prefs;
 mod printing;
 mod sheet;
 mod watch;
@@ -42,6 +43,7 @@ use check::problems::Problems;
 use edit::Editor;
 use files::Files;
 use files::dialogs::Dialogs;
+use prefs::Prefs;
 use sheet::Sheet;
 use window::screenshot::Screenshot;
 
@@ -142,10 +144,6 @@ pub struct KakuroApp {
     ctx: egui::Context,
 }
 
-const STORE_RECENT: &str = "kakuro.recent";
-const STORE_LAST: &str = "kakuro.last_file";
-const STORE_TOOLS: &str = "kakuro.show_tools";
-
 /// Help lines and the run's status are small, dim text: egui's defaults (9 points, 60% of the
 /// text colour) are hard to read on the dark theme, so both are raised a little.
 fn legible(ctx: &egui::Context) {
@@ -163,14 +161,16 @@ impl KakuroApp {
         // Ctrl +/-/0 zoom the board, not the whole interface.
         cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
         legible(&cc.egui_ctx);
-        let storage = cc.storage.filter(|_| options.screenshot.is_none());
-        let recent: Vec<PathBuf> = storage
-            .and_then(|s| eframe::get_value(s, STORE_RECENT))
+        let prefs = cc
+            .storage
+            .filter(|_| options.screenshot.is_none())
+            .map(Prefs::load)
             .unwrap_or_default();
-        let last: Option<PathBuf> = storage.and_then(|s| eframe::get_value(s, STORE_LAST));
-        let show_tools = storage
-            .and_then(|s| eframe::get_value(s, STORE_TOOLS))
-            .unwrap_or(true);
+        let Prefs {
+            recent,
+            last_file: last,
+            show_tools,
+        } = prefs;
         let (sample, sample_meta) = sample();
         let autosave = options
             .autosave
@@ -298,6 +298,15 @@ impl KakuroApp {
             } else {
                 self.perform(action);
             }
+        }
+    }
+
+    /// What is kept for the next session.
+    fn prefs(&self) -> Prefs {
+        Prefs {
+            recent: self.files.recent.clone(),
+            last_file: self.files.path.clone(),
+            show_tools: self.show_tools,
         }
     }
 
@@ -614,9 +623,7 @@ impl eframe::App for KakuroApp {
         if self.options.screenshot.is_some() {
             return;
         }
-        eframe::set_value(storage, STORE_RECENT, &self.files.recent);
-        eframe::set_value(storage, STORE_LAST, &self.files.path);
-        eframe::set_value(storage, STORE_TOOLS, &self.show_tools);
+        self.prefs().save(storage);
     }
 }
 
