@@ -1,7 +1,8 @@
 //! The desktop app: board in the centre, tools on the side, status at the bottom.
 //!
-//! One module per panel or concept, each with a small `ui` entry point. Solving in the app
-//! (issue 6) belongs in a panel of its own next to `tools`, fed by the same `Editor`.
+//! One folder per feature (edit, browse, check, watch, hint, explain, files, play), each panel
+//! with a small `ui` entry point; the board and the window around it are shared. ARCHITECTURE.md
+//! says where a new panel goes.
 
 pub mod background;
 mod board;
