@@ -4,5 +4,6 @@
 pub(super) mod frames;
 pub(super) mod help;
 pub(super) mod icon;
+pub(super) mod launch;
 pub(super) mod screenshot;
 pub(super) mod status;
