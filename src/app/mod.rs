@@ -224,7 +224,7 @@ impl KakuroApp {
         self.editor.replace(sheet.clone());
         self.saved = (sheet, meta.clone());
         self.meta = meta;
-        self.files.path = path;
+        self.files.path = path.map(|p| absolute(&p));
         self.files.origin = None;
         self.unsaved_name = None;
         self.board.fit();
@@ -406,6 +406,12 @@ impl KakuroApp {
         };
         self.check.learn_count(self.editor.generation(), exact);
     }
+}
+
+/// `path` made absolute against the working folder, so that the file kept for the next start
+/// (and named in an autosave) is found again whatever folder the app starts in.
+pub(crate) fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The puzzle shown on a first run, with the title and notes of its header.

@@ -283,6 +283,31 @@ fn a_game_in_progress_survives_a_crash() {
     assert!(h.state().is_dirty(), "the game is not in its file yet");
 }
 
+/// A file opened by a relative path is kept (for the next start, and in the autosave) by its
+/// whole path, so it is found again whatever folder the app starts in.
+#[test]
+fn a_file_opened_by_a_relative_path_is_kept_by_its_whole_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join("autosave.ron");
+    let options = AppOptions {
+        file: Some(PathBuf::from("puzzles/wikipedia.kakuro")),
+        autosave: Some(autosave.clone()),
+        ..AppOptions::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| KakuroApp::new(cc, options));
+    settle(&mut h);
+    let kept = h.state().path().unwrap().to_path_buf();
+    assert!(kept.is_absolute(), "{}", kept.display());
+    assert!(kept.ends_with("puzzles/wikipedia.kakuro"));
+    press(&mut h, Key::P);
+    press(&mut h, Key::Num9);
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    let named = text.lines().next().unwrap();
+    assert!(named.ends_with(&*kept.to_string_lossy()), "{named}");
+}
+
 #[test]
 fn walls_and_clues_cannot_be_changed_while_playing() {
     let mut h = playing(puzzle("wikipedia.kakuro"));

@@ -219,7 +219,7 @@ impl KakuroApp {
             self.play.saved_now(self.editor.grid());
         }
         self.saved = (kept, self.meta.clone());
-        self.files.path = Some(path.to_path_buf());
+        self.files.path = Some(crate::app::absolute(path));
         self.files.remember(path);
         self.status.info(if game_dropped {
             format!(
