@@ -14,8 +14,9 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Weak};
 
+use super::Cancelled;
 use super::combos::Mask;
-use super::count::{Cancelled, Counter, Graph};
+use super::count::{Counter, Graph};
 use super::memo::{Tally, WordHasher};
 use super::model::Model;
 use super::propagate::propagate_all;
