@@ -401,7 +401,8 @@ impl Memo {
     }
 
     /// Bytes held now (approximately).
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         let old: usize = self
             .old
             .iter()
@@ -411,12 +412,14 @@ impl Memo {
     }
 
     /// Entries held now.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.young.len() + self.old.len()
     }
 
     /// Whether nothing is cached.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 

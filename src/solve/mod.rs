@@ -57,16 +57,18 @@ mod stream;
 mod tally;
 mod tuning;
 
-pub mod combos;
-pub mod count;
+pub(crate) mod combos;
+pub(crate) mod count;
 pub mod generate;
-pub mod memo;
-pub mod model;
-pub mod observe;
-pub mod propagate;
-pub mod state;
+pub(crate) mod memo;
+pub(crate) mod model;
+pub(crate) mod observe;
+pub(crate) mod propagate;
+pub(crate) mod state;
 
 pub use check::{CheckOptions, Depth, Verdict, check};
+pub use combos::Mask;
+pub use count::CountProgress;
 pub use nth::random_below;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
 pub use search::{progress, split_due};

@@ -140,7 +140,8 @@ impl<'p> Solver<'p> {
     }
 
     /// The compiled model (variables and constraints) the search runs on.
-    pub fn model(&self) -> &model::Model {
+    #[cfg(test)]
+    pub(crate) fn model(&self) -> &model::Model {
         &self.model
     }
 
