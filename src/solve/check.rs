@@ -308,3 +308,83 @@ fn note(seen: &mut [u16], digits: &[u8]) {
         *mask |= 1 << d;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(path: &str) -> Puzzle {
+        let text = std::fs::read_to_string(path).unwrap();
+        let doc = crate::format::parse(&text, crate::format::Format::Kakuro)
+            .unwrap()
+            .document;
+        Puzzle::from_grid(&doc.grid).unwrap()
+    }
+
+    fn verdicts(path: &str, options: &CheckOptions) -> Vec<Verdict> {
+        let mut out = Vec::new();
+        check(&load(path), options, &CancelToken::new(), &mut |v| {
+            out.push(v)
+        });
+        out
+    }
+
+    /// The command line's depth says none, unique or several once, as `Solver::uniqueness`.
+    #[test]
+    fn the_command_lines_check_answers_once() {
+        let options = CheckOptions::uniqueness(Duration::from_secs(600));
+        assert_eq!(
+            verdicts("puzzles/none.kakuro", &options),
+            vec![Verdict::NoSolution]
+        );
+        assert_eq!(
+            verdicts("puzzles/wikipedia.kakuro", &options),
+            vec![Verdict::Unique]
+        );
+        let several = verdicts("puzzles/millions.kakuro", &options);
+        assert!(
+            matches!(&several[..], [Verdict::Several { count, .. }] if *count == BigUint::from(2u32)),
+            "{several:?}"
+        );
+        assert!(several[0].is_final());
+    }
+
+    /// Both depths agree on the verdict; the app's goes on to the exact count.
+    #[test]
+    fn both_depths_agree_and_the_app_counts() {
+        let everything = verdicts("puzzles/millions.kakuro", &CheckOptions::default());
+        let last = everything.last().unwrap();
+        assert!(last.is_final());
+        assert!(
+            matches!(last, Verdict::Several { count, exact: true, .. } if *count == BigUint::from(3_048_192u32)),
+            "{last:?}"
+        );
+        let uniqueness = CheckOptions::uniqueness(Duration::from_secs(600));
+        for path in ["puzzles/none.kakuro", "puzzles/wikipedia.kakuro"] {
+            assert_eq!(
+                verdicts(path, &CheckOptions::default()),
+                verdicts(path, &uniqueness),
+                "{path}"
+            );
+        }
+    }
+
+    /// A check out of time says unknown, at either depth.
+    #[test]
+    fn out_of_time_is_unknown() {
+        for options in [
+            CheckOptions::uniqueness(Duration::ZERO),
+            CheckOptions {
+                verdict_for: Duration::ZERO,
+                ..CheckOptions::default()
+            },
+        ] {
+            assert_eq!(
+                verdicts("puzzles/wikipedia.kakuro", &options),
+                vec![Verdict::Unknown {
+                    after: Duration::ZERO
+                }]
+            );
+        }
+    }
+}

@@ -1,14 +1,17 @@
-//! The solving engine: one search behind several sinks (stream, first, uniqueness, limit).
+//! The solving engine: one search behind several queries (stream, first, any, uniqueness,
+//! count, nth, the designer's check).
 //!
-//! This module's public items are the engine's contract with the CLI and the app; the search
-//! behind them lives in the submodules:
-//! [`combos`] (digit sets per run length and sum), [`model`] (the puzzle as variables and
-//! constraints), [`state`] (domains, live sets, trail), [`propagate`] (revision to a fixed
-//! point), `flow` (the sums as a flow through the cells: a global check that propagation run
-//! by run misses), `tally` (how often each digit occurs: the per-digit counterpart of the flow),
-//! `search` (the enumeration), `probe` (a search with restarts for "any
-//! solution" and "a second one" when the enumeration's order thrashes), [`observe`] (live view
-//! hooks), [`generate`] (random puzzles for tests and benchmarks).
+//! [`Solver`] (in `solver.rs`) is the front door: every public method is there, with
+//! [`Tuning`] for its knobs and [`Cancelled`] for every query cut short; [`check`] is the
+//! designer's check. The search behind them lives in the submodules: `combos` (digit sets per
+//! run length and sum), `model` (the puzzle as variables and constraints), `state` (domains,
+//! live sets, trail), `propagate` (revision to a fixed point), `flow` (the sums as a flow
+//! through the cells: a global check that propagation run by run misses), `tally` (how often
+//! each digit occurs: the per-digit counterpart of the flow), `search` (the enumeration),
+//! `stream` (deciding the order, then streaming in it), `probe` (a search with restarts for
+//! "any solution" and "a second one" when the enumeration's order thrashes), `count` and `nth`
+//! (exact counting and random access), `observe` (live view hooks), [`generate`] (random
+//! puzzles for tests and benchmarks).
 //!
 //! # Variables and constraints
 //! The variables are the white cells ([`crate::CellId`] order) and, in a cryptic puzzle, the

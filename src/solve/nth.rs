@@ -16,7 +16,7 @@ use super::Cancelled;
 use super::anchor::{self, lead};
 use super::combos::{Mask, is_single};
 use super::count::{Counter, Graph, branch_var, on_deep_stack};
-use super::memo::Tally;
+use super::memo::ExactCount;
 use super::propagate::{assign, digits};
 use super::recall::Recall;
 use super::search::write;
@@ -35,7 +35,7 @@ pub(crate) struct Within {
 
 /// The branching variable of a part and its counts per digit, found while splitting `k`
 /// between the parts: the part's first evaluation, not made twice.
-type First = (u32, [Tally; 10]);
+type First = (u32, [ExactCount; 10]);
 
 /// The walk's fixed inputs: the order's anchor (see [`super::anchor`]), the answers of walks
 /// before it, and the output.
@@ -88,7 +88,7 @@ pub(crate) fn descend(
                         let var = branch_var(domains, p).expect("a part is undecided");
                         let allowed = graph.allowed(domains, p, &fixed);
                         let per = walk.recall.digit_counts(graph, &allowed, var);
-                        let total: Tally = per.iter().sum();
+                        let total: ExactCount = per.iter().sum();
                         counts.push(total.to_big());
                         firsts.push(Some((var, per)));
                     }
@@ -147,7 +147,7 @@ pub(crate) fn descend(
         };
         counter.nodes += 1;
         for d in order {
-            let n = BigUint::from(std::mem::replace(&mut counts[d as usize], Tally::ZERO));
+            let n = BigUint::from(std::mem::replace(&mut counts[d as usize], ExactCount::ZERO));
             if k < n {
                 assign(counter.model, &mut counter.state, var as usize, d as u8)
                     .expect("a digit with solutions survives propagation");

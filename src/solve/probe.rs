@@ -31,7 +31,7 @@ use super::nth::blank;
 use super::propagate::{assign, propagate, propagate_all};
 use super::search::{Search, Tuning, write};
 use super::state::{Mark, State};
-use super::tally::Tally;
+use super::tally::DigitTally;
 use super::{CancelToken, Cancelled, Outcome, Solution, Solver, Stats};
 
 /// Failures in the first run; the later ones get this times the Luby sequence.
@@ -202,7 +202,7 @@ pub(crate) struct Probe {
     flow: Flow,
     /// How often each digit occurs, checked after the flow, when asked for (see
     /// [`Probe::tallying`]).
-    tally: Option<Tally>,
+    tally: Option<DigitTally>,
     /// Nodes (decisions) visited by all probes so far.
     pub(crate) nodes: u64,
     /// Per variable, how far along the grid's long axis its cell lies (letters last): of the
@@ -234,7 +234,7 @@ impl Probe {
     /// This probe, checking each node against the digits' tally as well. The anchor's probe
     /// does not: its failures steer it, and the solution it finds is the order's.
     pub(crate) fn tallying(mut self, model: &Model) -> Probe {
-        self.tally = Some(Tally::new(model));
+        self.tally = Some(DigitTally::new(model));
         self
     }
 

@@ -39,7 +39,7 @@ pub(crate) use guide::GUIDE_AFTER;
 pub(crate) const FLOW_AFTER: u64 = 64;
 
 /// Backtracks a search takes before it checks each decision against the digits' tally
-/// (`Tally`) as well; before that, only the root is checked.
+/// (`DigitTally`) as well; before that, only the root is checked.
 pub(crate) const TALLY_AFTER: u64 = 64;
 
 pub use view::progress;
@@ -54,7 +54,7 @@ use super::model::Model;
 use super::observe::{Event, Observer};
 use super::propagate::propagate_all;
 use super::state::{Mark, State};
-use super::tally::Tally;
+use super::tally::DigitTally;
 pub(crate) use super::tuning::Tuning;
 use super::{CancelToken, Cancelled, Outcome, Solution, Stats};
 use crate::grid::Letter;
@@ -174,7 +174,7 @@ pub(super) struct Search<'a, O: Observer> {
     /// How often each digit occurs, checked at the root and, once the search has backtracked
     /// `tally_after` times, after each decision (`tally_whole`: the next check looks at every
     /// run, the state having narrowed unchecked since the root).
-    tally: Option<Tally>,
+    tally: Option<DigitTally>,
     tally_after: u64,
     tally_whole: bool,
     give_up_after: u64,
@@ -305,7 +305,7 @@ impl<'a, O: Observer> Search<'a, O> {
         // there, and building it would cost more than the whole search.
         let filled = self.state.domains.iter().all(|&d| is_single(d));
         if !filled {
-            let mut tally = Tally::new(self.model);
+            let mut tally = DigitTally::new(self.model);
             if !tally.check_all(self.model, &self.state) {
                 self.observer.event(Event::Contradiction);
                 return Ok(Outcome::Complete);
