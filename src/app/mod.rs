@@ -5,42 +5,19 @@
 
 pub mod background;
 mod board;
-mod browser;
-mod browser_ui;
-mod checker;
-mod completion;
-mod dialogs;
-mod editor;
+mod browse;
+mod check;
+mod edit;
 mod explain;
 mod files;
-mod fixes;
-mod frames;
 mod generator;
-mod help;
 mod hint;
-mod hint_ui;
-mod history;
-mod icon;
 mod numbers;
-mod oracle;
-mod overlay;
-mod palette;
 pub mod play;
 mod printing;
-mod problems;
-mod region;
-mod runs;
-mod screenshot;
 mod sheet;
-mod solutions;
-mod solver;
-mod solving;
-mod status;
-mod step_view;
-mod symmetry;
-mod tools;
 mod watch;
-mod watch_ui;
+mod window;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -48,25 +25,25 @@ use std::str::FromStr;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 
 pub use board::cell_label;
-pub use editor::{Edge, Tool};
+pub use board::step_view::ShownLesson;
+pub use edit::runs::{digit_sets, hint};
+pub use edit::{Edge, Tool};
 pub use explain::ExplainSummary;
-pub use frames::FrameTimes;
-pub use help::SHORTCUTS;
-pub use hint_ui::{HintStage, HintSummary};
-pub use runs::{digit_sets, hint};
-pub use step_view::ShownLesson;
-pub use watch_ui::WatchSummary;
+pub use hint::{HintStage, HintSummary};
+pub use watch::WatchSummary;
+pub use window::frames::FrameTimes;
+pub use window::help::SHORTCUTS;
 
 use crate::{Grid, Problem};
 use board::BoardView;
-use browser::Browser;
-pub use browser::RunState;
-use dialogs::Dialogs;
-use editor::Editor;
+use browse::Browser;
+pub use browse::RunState;
+use check::problems::Problems;
+use edit::Editor;
 use files::Files;
-use problems::Problems;
-use screenshot::Screenshot;
+use files::dialogs::Dialogs;
 use sheet::Sheet;
+use window::screenshot::Screenshot;
 
 /// The sample puzzle shown on the very first run.
 const SAMPLE: &str = include_str!("../../puzzles/wikipedia.kakuro");
@@ -142,7 +119,7 @@ pub struct KakuroApp {
     dialogs: Dialogs,
     meta: Meta,
     saved: (Sheet, Meta),
-    status: status::Status,
+    status: window::status::Status,
     screenshot: Option<Screenshot>,
     options: AppOptions,
     /// What to call a puzzle that has no file yet: the sample, a puzzle of a PE 424 file.
@@ -154,13 +131,13 @@ pub struct KakuroApp {
     pending_after_save: Option<files::Action>,
     show_tools: bool,
     browser: Browser,
-    check: checker::Check,
-    watch: watch_ui::WatchMode,
-    hint: hint_ui::HintMode,
+    check: check::Check,
+    watch: watch::WatchMode,
+    hint: hint::HintMode,
     explain: explain::ExplainMode,
     printing: printing::Printing,
     play: play::Play,
-    fixes: fixes::FixSearch,
+    fixes: check::fixes::FixSearch,
     generator: generator::GeneratorDialog,
     ctx: egui::Context,
 }
@@ -207,7 +184,7 @@ impl KakuroApp {
             dialogs: Dialogs::default(),
             meta: sample_meta.clone(),
             saved: (sample, sample_meta),
-            status: status::Status::default(),
+            status: window::status::Status::default(),
             screenshot: options.screenshot.clone().map(Screenshot::new),
             options,
             title: String::new(),
@@ -217,13 +194,13 @@ impl KakuroApp {
             pending_after_save: None,
             show_tools,
             browser: Browser::default(),
-            check: checker::Check::default(),
-            watch: watch_ui::WatchMode::default(),
-            hint: hint_ui::HintMode::default(),
+            check: check::Check::default(),
+            watch: watch::WatchMode::default(),
+            hint: hint::HintMode::default(),
             explain: explain::ExplainMode::default(),
             printing: printing::Printing::default(),
             play: play::Play::new(autosave),
-            fixes: fixes::FixSearch::default(),
+            fixes: check::fixes::FixSearch::default(),
             generator: generator::GeneratorDialog::default(),
             ctx: cc.egui_ctx.clone(),
         };
@@ -501,7 +478,7 @@ impl eframe::App for KakuroApp {
         self.generator_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
-        if let Some(checker::Verdict::Several {
+        if let Some(check::Verdict::Several {
             count, exact: true, ..
         }) = self.check.verdict(self.editor.generation())
         {
@@ -624,11 +601,11 @@ impl eframe::App for KakuroApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // Dropping the run and the check cancels and joins their workers.
         self.browser = Browser::default();
-        self.check = checker::Check::default();
-        self.watch = watch_ui::WatchMode::default();
-        self.hint = hint_ui::HintMode::default();
+        self.check = check::Check::default();
+        self.watch = watch::WatchMode::default();
+        self.hint = hint::HintMode::default();
         self.explain = explain::ExplainMode::default();
-        self.fixes = fixes::FixSearch::default();
+        self.fixes = check::fixes::FixSearch::default();
         self.generator = generator::GeneratorDialog::default();
         self.play_exit();
     }
@@ -645,7 +622,7 @@ impl eframe::App for KakuroApp {
 
 /// Opens the window and runs the app until it is closed.
 pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
-    let shot_result = screenshot::ResultSlot::default();
+    let shot_result = window::screenshot::ResultSlot::default();
     let frame_times = options.frame_stats.then(FrameTimes::default);
     let app_options = AppOptions {
         file: options.file.clone(),
@@ -660,7 +637,7 @@ pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
         .with_inner_size([1100.0, 760.0])
         .with_min_inner_size([480.0, 360.0])
         .with_drag_and_drop(true);
-    if let Ok(icon) = eframe::icon_data::from_png_bytes(icon::PNG) {
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(window::icon::PNG) {
         viewport = viewport.with_icon(icon);
     }
     let renderer = match options.renderer {
