@@ -42,10 +42,7 @@ pub fn settle(
         let Ok(puzzle) = Puzzle::from_grid(grid) else {
             return Ok(None);
         };
-        let found = Solver::new(&puzzle)
-            .with_cancel(cancel.clone())
-            .some(2)
-            .ok_or(Cancelled)?;
+        let found = Solver::new(&puzzle).with_cancel(cancel.clone()).some(2)?;
         let trouble: Vec<Pos> = if let [a, b] = &found[..] {
             differing(&puzzle, &a.digits, &b.digits)
         } else {

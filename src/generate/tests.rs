@@ -19,7 +19,7 @@ fn check_generated(options: Options) {
     assert!(
         matches!(
             Solver::new(&g.puzzle).uniqueness(),
-            Some(Uniqueness::Unique(_))
+            Ok(Uniqueness::Unique(_))
         ),
         "{options:?}: not unique"
     );

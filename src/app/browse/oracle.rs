@@ -81,7 +81,7 @@ impl Engine for Solver<'_> {
     }
 
     fn nth(&mut self, k: &BigUint) -> Option<Vec<u8>> {
-        Solver::nth(self, k).map(|s| s.digits)
+        Solver::nth(self, k).ok().flatten().map(|s| s.digits)
     }
 
     fn cancel_with(&mut self, token: CancelToken) {

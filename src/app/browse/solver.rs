@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use super::solutions::{pack, stride};
 use crate::Puzzle;
 use crate::app::background;
-use crate::solve::{CancelToken, Observer, Outcome, Snapshot, Solution, Solver, Stats};
+use crate::solve::{CancelToken, Cancelled, Observer, Outcome, Snapshot, Solution, Solver, Stats};
 
 /// Solutions per batch at most; a batch also goes out every [`FRAME`].
 const BATCH_SOLUTIONS: usize = 16 * 1024;
@@ -38,7 +38,7 @@ pub enum Message {
         seen: Vec<u16>,
     },
     /// The search ended.
-    Done(Outcome, Stats),
+    Done(Result<Outcome, Cancelled>, Stats),
 }
 
 /// The search's latest counters, published about 60 times a second.
@@ -248,7 +248,7 @@ fn run(
     });
     batcher.borrow_mut().flush();
     let outcome = if cancel.is_cancelled() {
-        Outcome::Cancelled
+        Err(Cancelled)
     } else {
         outcome
     };
@@ -256,7 +256,7 @@ fn run(
     if let Ok(mut slot) = live.lock() {
         *slot = Live {
             stats,
-            progress: if outcome == Outcome::Complete {
+            progress: if outcome == Ok(Outcome::Complete) {
                 1.0
             } else {
                 slot.progress

@@ -176,8 +176,8 @@ impl Browser {
         }
         if let Some((outcome, stats)) = finished {
             run.state = match outcome {
-                Outcome::Complete => RunState::Done,
-                Outcome::Stopped | Outcome::Cancelled => RunState::Stopped,
+                Ok(Outcome::Complete) => RunState::Done,
+                Ok(Outcome::Stopped) | Err(_) => RunState::Stopped,
             };
             // The search's own time: the frames that noticed its end are not part of it.
             run.elapsed = stats.elapsed;

@@ -1,17 +1,13 @@
-//! The check's background search: streams the first solutions and where they differ, then
-//! counts them exactly, within its time and memory, reporting each verdict as it learns it.
+//! The check's background search: the engine's check ([`solve::check`]) with the app's
+//! limits, its unique verdict rated by the logical solve.
 
-use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
-
-use num_bigint::BigUint;
+use std::time::Duration;
 
 use super::verdict::{Verdict, unique};
-use crate::solve::{ANCHOR_AFTER, CancelToken, GUIDE_AFTER, Outcome, PROBES_AFTER, Solver};
-use crate::{CellId, Puzzle};
+use crate::Puzzle;
+use crate::solve::{self, CancelToken, CheckOptions};
 
-/// Solutions the check streams before it turns to exact counting: most designs in progress
-/// have fewer, and streaming them tells where they differ at once.
+/// Solutions the check streams before it turns to exact counting.
 pub(super) const STREAMED: u64 = 100_000;
 /// How long the check counts exactly, and in how much memory: past either the designer hears
 /// "at least", and the core and the memory are free again (Solve counts without a limit).
@@ -21,11 +17,9 @@ const COUNT_MEMORY: usize = 64 << 20;
 /// vary): past it the designer hears "unknown" or "at least" rather than watch it spin.
 pub(super) const VERDICT_FOR: Duration = Duration::from_secs(10);
 
-/// Checks `puzzle`, telling `report` what it knows as it learns it: the first [`STREAMED`]
-/// solutions and where they differ (if the stream gets lost first, none, one or several by any
-/// two solutions before that); then, if there are more, every cell that can differ and the
-/// exact count. Reports nothing more once cancelled. Past `verdict_for`, says "unknown", or
-/// "at least" as many solutions as it found, and stops; the count has `count_for` of its own.
+/// Checks `puzzle` (see [`solve::check`]), telling `report` what it knows as it learns it.
+/// Reports nothing more once cancelled. Past `verdict_for`, says "unknown", or "at least" as
+/// many solutions as it found, and stops; the count has `count_for` of its own.
 pub(super) fn check(
     puzzle: &Puzzle,
     cancel: &CancelToken,
@@ -47,153 +41,43 @@ fn check_guided(
     guided: bool,
     report: &mut dyn FnMut(Verdict),
 ) {
-    // The searches before the count stop at the edit (`cancel`) or at the time limit; only
-    // the limit has something to say.
-    let timed = cancel.with_deadline(verdict_for);
-    let out_of_time = || !cancel.is_cancelled() && timed.is_cancelled();
-    let (guide_after, anchor_after) = if guided {
-        (GUIDE_AFTER, ANCHOR_AFTER)
-    } else {
-        (u64::MAX, u64::MAX)
+    let options = CheckOptions {
+        verdict_for,
+        count_for,
+        count_memory: COUNT_MEMORY,
+        streamed: STREAMED,
+        guided,
+        ..CheckOptions::default()
     };
-    let several = |count: BigUint, exact: bool, seen: &[u16], all_varies: bool| Verdict::Several {
-        count,
-        exact,
-        gave_up: false,
-        varies: puzzle
-            .cells()
-            .iter()
-            .zip(seen)
-            .filter(|(_, mask)| mask.count_ones() > 1)
-            .map(|(cell, _)| cell.pos)
-            .collect(),
-        all_varies,
-    };
-    // Out of time after `count` solutions: as many as that, or nothing known.
-    let late = |count: u64, seen: &[u16]| {
-        if count < 2 {
-            return Verdict::Unknown { after: verdict_for };
-        }
-        let mut verdict = several(count.into(), false, seen, false);
-        if let Verdict::Several { gave_up, .. } = &mut verdict {
-            *gave_up = true;
-        }
-        verdict
-    };
-    // Per cell, the digits it takes in the solutions seen so far.
-    let mut seen = vec![0u16; puzzle.cells().len()];
-    let mut count = 0u64;
-    let stream = |seen: &mut Vec<u16>, count: &mut u64, give_up: u64| {
-        Solver::new(puzzle)
-            .with_cancel(timed.clone())
-            .with_give_up_after(give_up)
-            .with_guide_after(guide_after)
-            .with_anchor_after(anchor_after)
-            .for_each(|solution| {
-                note(seen, &solution.digits);
-                *count += 1;
-                if *count >= STREAMED {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })
-    };
-    let mut outcome = stream(&mut seen, &mut count, PROBES_AFTER);
-    if outcome == Outcome::Cancelled && !timed.is_cancelled() {
-        // The streamed order is lost in this grid (a dense one): say none, one or several at
-        // once by any two solutions, then stream on without a limit.
-        let Some(two) = Solver::new(puzzle).with_cancel(timed.clone()).some(2) else {
-            if out_of_time() {
-                report(late(0, &seen));
-            }
-            return;
-        };
-        match two.len() {
-            0 => return report(Verdict::NoSolution),
-            1 => return report(unique(puzzle, cancel)),
-            _ => {}
-        }
-        for s in &two {
-            note(&mut seen, &s.digits);
-        }
-        report(several(2u32.into(), false, &seen, false));
-        count = 0;
-        outcome = stream(&mut seen, &mut count, u64::MAX);
-        if outcome == Outcome::Cancelled && out_of_time() {
-            return report(late(count.max(2), &seen));
-        }
-    }
-    match (outcome, count) {
-        (Outcome::Cancelled, _) if out_of_time() => return report(late(count, &seen)),
-        (Outcome::Cancelled, _) => return,
-        (_, 0) => return report(Verdict::NoSolution),
-        (_, 1) => return report(unique(puzzle, cancel)),
-        (Outcome::Complete, _) => return report(several(count.into(), true, &seen, true)),
-        _ => report(several(count.into(), false, &seen, false)),
-    }
-    // A cell that kept one digit so far varies if some solution has another digit there; each
-    // such solution found also settles other cells.
-    for (i, cell) in puzzle.cells().iter().enumerate() {
-        if seen[i].count_ones() > 1 {
-            continue;
-        }
-        let other = Solver::new(puzzle)
-            .with_cancel(timed.clone())
-            .with_candidates(CellId(i as u32), !seen[i])
-            .any();
-        if cancel.is_cancelled() {
-            return;
-        }
-        if out_of_time() {
-            return report(late(count, &seen));
-        }
-        if let Some(solution) = other {
-            debug_assert_ne!(
-                solution.digits[i],
-                seen[i].trailing_zeros() as u8,
-                "{cell:?}"
-            );
-            note(&mut seen, &solution.digits);
-        }
-    }
-    report(several(count.into(), false, &seen, true));
-    // The count has its own token: the check's (the next edit) or the time limit fires it.
-    let stop = CancelToken::new();
-    let started = Instant::now();
-    let mut watch = |_done: f64| {
-        if cancel.is_cancelled() || started.elapsed() >= count_for {
-            stop.cancel();
-        }
-    };
-    let counted = Solver::new(puzzle)
-        .with_cancel(stop.clone())
-        .with_count_memory(COUNT_MEMORY)
-        .counting_only()
-        .count_with_progress(&mut watch);
-    match counted {
-        Ok(exact) => report(several(exact, true, &seen, true)),
-        Err(_) if cancel.is_cancelled() => {}
-        Err(_) => {
-            let mut verdict = several(count.into(), false, &seen, true);
-            if let Verdict::Several { gave_up, .. } = &mut verdict {
-                *gave_up = true;
-            }
-            report(verdict);
-        }
-    }
-}
-
-/// Adds a solution's digits to the per-cell digit sets.
-fn note(seen: &mut [u16], digits: &[u8]) {
-    for (mask, &d) in seen.iter_mut().zip(digits) {
-        *mask |= 1 << d;
-    }
+    solve::check(puzzle, &options, cancel, &mut |verdict| {
+        report(match verdict {
+            solve::Verdict::NoSolution => Verdict::NoSolution,
+            solve::Verdict::Unique => unique(puzzle, cancel),
+            solve::Verdict::Unknown { after } => Verdict::Unknown { after },
+            solve::Verdict::Several {
+                count,
+                exact,
+                varies,
+                all_varies,
+                gave_up,
+            } => Verdict::Several {
+                count,
+                exact,
+                varies,
+                all_varies,
+                gave_up,
+            },
+        })
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use std::sync::mpsc::channel;
+
+    use std::time::Instant;
+
+    use num_bigint::BigUint;
 
     use super::*;
     use crate::logic::Band;

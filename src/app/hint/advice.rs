@@ -90,7 +90,8 @@ impl Solutions {
     pub fn find(puzzle: &Puzzle, cancel: &CancelToken) -> Option<Solutions> {
         let found = Solver::new(puzzle)
             .with_cancel(cancel.clone())
-            .uniqueness()?;
+            .uniqueness()
+            .ok()?;
         Some(match found {
             Uniqueness::None => Solutions::None,
             Uniqueness::Unique(solution) => Solutions::Unique(solution.digits),
@@ -269,10 +270,7 @@ fn check(
             let solver = narrowed.fold(Solver::new(puzzle), |solver, c| {
                 solver.with_candidates(c, position.candidates(c))
             });
-            let found = solver.with_cancel(cancel.clone()).any();
-            if found.is_none() && cancel.is_cancelled() {
-                return None;
-            }
+            let found = solver.with_cancel(cancel.clone()).any().ok()?;
             Some(found.is_none().then_some(Advice::NoSolutionWith))
         }
     }

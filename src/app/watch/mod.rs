@@ -11,7 +11,7 @@ use super::KakuroApp;
 use super::numbers::{group, solutions};
 use crate::app::board::overlay::{Mark, Origin, Overlay};
 use crate::app::watch::worker::{Pace, Step, View, Watcher};
-use crate::solve::{Outcome, Stats};
+use crate::solve::{Cancelled, Outcome, Stats};
 use crate::{Pos, Puzzle};
 
 /// The slow-motion speeds, in steps per second; one notch past the last is full speed. No more
@@ -128,7 +128,7 @@ pub struct WatchSummary {
     /// How long the search ran, pauses left out.
     pub elapsed: Duration,
     /// How it ended, once it has.
-    pub end: Option<Outcome>,
+    pub end: Option<Result<Outcome, Cancelled>>,
 }
 
 impl KakuroApp {
@@ -273,7 +273,7 @@ impl KakuroApp {
             session.clock.halt();
             let found = solutions(session.view.stats.solutions);
             self.status.info(match end {
-                Outcome::Complete => format!("Watch finished: {found}"),
+                Ok(Outcome::Complete) => format!("Watch finished: {found}"),
                 _ => format!("Watch stopped after {found}"),
             });
         } else {
@@ -479,7 +479,7 @@ impl KakuroApp {
             };
             format!("Depth {} · {} · {state}", view.depth, view.step.name())
         } else {
-            let verdict = if view.end == Some(Outcome::Complete) {
+            let verdict = if view.end == Some(Ok(Outcome::Complete)) {
                 "Finished:"
             } else {
                 "Stopped after"

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::Puzzle;
 use crate::app::background;
 use crate::app::browse::solver::FRAME;
-use crate::solve::{CancelToken, Event, Observer, Outcome, Snapshot, Solver, Stats};
+use crate::solve::{CancelToken, Cancelled, Event, Observer, Outcome, Snapshot, Solver, Stats};
 
 /// Search nodes between two looks at the control at full speed.
 const NODES_PER_LOOK: u32 = 512;
@@ -75,7 +75,7 @@ pub struct View {
     /// Estimated fraction of the tree finished.
     pub progress: f64,
     /// How the search ended, once it has.
-    pub end: Option<Outcome>,
+    pub end: Option<Result<Outcome, Cancelled>>,
 }
 
 /// How fast the worker goes, set by the UI.
@@ -415,7 +415,7 @@ fn run(puzzle: &Puzzle, cancel: &CancelToken, shared: &Shared, ctx: &egui::Conte
         }
     });
     let outcome = if cancel.is_cancelled() {
-        Outcome::Cancelled
+        Err(Cancelled)
     } else {
         outcome
     };
@@ -423,7 +423,7 @@ fn run(puzzle: &Puzzle, cancel: &CancelToken, shared: &Shared, ctx: &egui::Conte
     watch.view.end = Some(outcome);
     watch.view.trying = None;
     watch.view.failed = None;
-    if outcome == Outcome::Complete {
+    if outcome == Ok(Outcome::Complete) {
         watch.view.progress = 1.0;
     }
     watch.fast = false;
@@ -493,7 +493,7 @@ mod tests {
             watcher.latest(&mut view);
             std::thread::sleep(Duration::from_millis(1));
         }
-        assert_eq!(view.end, Some(Outcome::Complete));
+        assert_eq!(view.end, Some(Ok(Outcome::Complete)));
         assert_eq!(view.stats.solutions, 2);
         assert_eq!(view.progress, 1.0);
     }
@@ -582,7 +582,7 @@ mod tests {
         let puzzle = Puzzle::from_grid(&doc.grid).unwrap();
         for round in 0..5 {
             let mut solver = Solver::new(&puzzle);
-            solver.for_each(|_| ControlFlow::Continue(()));
+            let _ = solver.for_each(|_| ControlFlow::Continue(()));
             let plain = solver.stats().elapsed;
             let fast = Pace {
                 rate: None,
