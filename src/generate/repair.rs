@@ -126,9 +126,7 @@ pub fn settle(
 /// Two solutions' differing cells, or the logical solve of a puzzle with one solution. (A
 /// puzzle with none never comes up: its clues are summed from a filling.)
 fn judge(puzzle: &Puzzle, band: Band, cancel: &CancelToken) -> Result<Verdict, Cancelled> {
-    let found = Solver::new(puzzle)
-        .with_cancel(cancel.clone())
-        .some(2)?;
+    let found = Solver::new(puzzle).with_cancel(cancel.clone()).some(2)?;
     if let [a, b] = &found[..] {
         return Ok(Verdict::Ambiguous(
             differing(puzzle, &a.digits, &b.digits),
