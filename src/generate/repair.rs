@@ -11,6 +11,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use crate::grid::{Direction, Grid, Pos};
+use crate::logic::scan::Scan;
 use crate::logic::{self, Band, Board, Explanation, Tier};
 use crate::puzzle::{CellId, Puzzle};
 use crate::solve::combos::{self, Mask};
@@ -150,15 +151,17 @@ fn solve_up_to(
         Band::Hard | Band::Expert | Band::Trial => Tier::Three,
     };
     let mut board = Board::new(puzzle);
+    let mut scan = Scan::new(puzzle);
     let mut steps = Vec::new();
     while !board.is_solved() {
         if cancel.is_cancelled() {
             return Err(Cancelled);
         }
-        let Some(step) = logic::next_step_up_to(puzzle, &board, most) else {
+        let Some(step) = scan.next_step_up_to(puzzle, &board, most) else {
             break;
         };
         board.apply(&step);
+        scan.after(puzzle, &step);
         steps.push(step);
     }
     let solved = board.is_solved();
