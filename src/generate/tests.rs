@@ -154,6 +154,20 @@ fn ten_by_ten_puzzles_fill_the_grid_in_every_band() {
 }
 
 #[test]
+fn bigger_grids_and_the_expert_band_keep_every_promise() {
+    for (side, band, symmetry) in [
+        (15, Band::Hard, Symmetry::Rotate),
+        (20, Band::Medium, Symmetry::Mirror),
+        (10, Band::Expert, Symmetry::None),
+    ] {
+        let mut options = Options::new(side, side, 7);
+        options.band = band;
+        options.symmetry = symmetry;
+        check_generated(options);
+    }
+}
+
+#[test]
 fn layouts_spread_over_the_interior_at_the_density_asked() {
     use rand::SeedableRng;
     let symmetries = [Symmetry::None, Symmetry::Rotate, Symmetry::Mirror];
