@@ -169,61 +169,17 @@ pub fn parse_walls(text: &str) -> Result<f64, String> {
 
 #[cfg(test)]
 mod tests {
-    use std::io;
-    use std::sync::{Arc, Mutex};
-
-    use indicatif::TermLike;
-
     use super::*;
-
-    /// A terminal that keeps what is written to it.
-    #[derive(Clone, Debug, Default)]
-    struct Screen(Arc<Mutex<String>>);
-
-    impl TermLike for Screen {
-        fn width(&self) -> u16 {
-            80
-        }
-        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn write_line(&self, s: &str) -> io::Result<()> {
-            self.write_str(&format!("{s}\n"))
-        }
-        fn write_str(&self, s: &str) -> io::Result<()> {
-            self.0.lock().unwrap().push_str(s);
-            Ok(())
-        }
-        fn clear_line(&self) -> io::Result<()> {
-            Ok(())
-        }
-        fn flush(&self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    fn screen_target(screen: &Screen) -> impl FnOnce() -> ProgressDrawTarget + use<> {
-        let screen = screen.clone();
-        move || ProgressDrawTarget::term_like(Box::new(screen))
-    }
+    use crate::cli::screen::{Screen, target};
 
     #[test]
     fn the_bar_counts_the_puzzles_on_a_terminal() {
         let screen = Screen::default();
-        let bar = progress_bar(4, true, screen_target(&screen));
+        let bar = progress_bar(4, true, target(&screen));
         let made = make_all(Options::new(6, 6, 5), 4, &bar).unwrap();
         bar.finish();
         assert_eq!(made.len(), 4);
-        let text = screen.0.lock().unwrap().clone();
+        let text = screen.text();
         assert!(
             text.contains("generating") && text.contains("4/4"),
             "{text:?}"
@@ -234,10 +190,10 @@ mod tests {
     fn no_bar_off_a_terminal_or_for_one_puzzle() {
         for (count, terminal) in [(4, false), (1, true)] {
             let screen = Screen::default();
-            let bar = progress_bar(count, terminal, screen_target(&screen));
+            let bar = progress_bar(count, terminal, target(&screen));
             make_all(Options::new(6, 6, 5), count, &bar).unwrap();
             bar.finish();
-            assert_eq!(screen.0.lock().unwrap().as_str(), "", "{count} {terminal}");
+            assert_eq!(screen.text(), "", "{count} {terminal}");
         }
     }
 

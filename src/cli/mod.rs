@@ -19,6 +19,8 @@ mod launch;
 mod output;
 mod pe424;
 mod print;
+#[cfg(test)]
+mod screen;
 mod solve;
 
 use std::fmt;
