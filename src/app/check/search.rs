@@ -87,8 +87,7 @@ mod tests {
     const PATIENT: Duration = Duration::from_secs(600);
 
     fn load(path: &str) -> Puzzle {
-        let text = std::fs::read_to_string(path).unwrap();
-        let doc = crate::format::parse(&text, crate::format::Format::Kakuro)
+        let doc = crate::format::load(std::path::Path::new(path))
             .unwrap()
             .document;
         Puzzle::from_grid(&doc.grid).unwrap()
