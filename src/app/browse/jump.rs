@@ -139,7 +139,7 @@ mod tests {
     use egui_kittest::Harness;
     use num_bigint::BigUint;
 
-    use super::super::{Browser, millions};
+    use super::super::{Browser, HUNG_AFTER, millions};
 
     /// Going to a stored solution (or past the last) while a jump past the stored ones is
     /// being fetched stays there: the fetch is given up, and its answer does not take the
@@ -159,7 +159,7 @@ mod tests {
             // Room for a few thousand of millions.kakuro's three million solutions.
             Browser::with_cap(64 << 10),
         );
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Instant::now() + HUNG_AFTER;
         let counted = |b: &Browser| b.run.as_ref().is_some_and(|r| r.exact.is_some());
         while !counted(harness.state()) || harness.state().stored() < 2 {
             assert!(Instant::now() < deadline, "no count");

@@ -148,6 +148,11 @@ impl Browser {
     }
 }
 
+/// How long the browser's tests wait for background work before calling it hung: far past
+/// its usual time, because a loaded CI machine running every test at once can be slow.
+#[cfg(test)]
+pub(super) const HUNG_AFTER: Duration = Duration::from_secs(600);
+
 /// puzzles/millions.kakuro (3,048,192 solutions), for the browser's tests.
 #[cfg(test)]
 pub(super) fn millions() -> (Grid, Puzzle) {

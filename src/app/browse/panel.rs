@@ -428,7 +428,7 @@ mod tests {
     use num_bigint::BigUint;
 
     use crate::Pos;
-    use crate::app::browse::Browser;
+    use crate::app::browse::{Browser, HUNG_AFTER};
 
     /// The exact count the designer's check found shows in the headline and the count line
     /// while the oracle counts again (before it has said anything); a count for another
@@ -487,7 +487,7 @@ mod tests {
             Browser::with_cap(8 << 20),
         );
         let full = |b: &Browser| b.run.as_ref().is_some_and(|r| r.store.is_full());
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Instant::now() + HUNG_AFTER;
         // Taken on the run's first frame: the count may turn the store to a window before the
         // first solution shows.
         harness.run_steps(1);
