@@ -11,7 +11,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use kakuro::solve::generate;
+use kakuro::solve::{Tuning, generate};
 use kakuro::{CancelToken, Puzzle, Solver};
 use support::record;
 
@@ -43,30 +43,31 @@ fn main() {
                 std::thread::sleep(limit);
                 timer.cancel();
             });
-            let mut solver = Solver::new(&puzzle).with_cancel(token);
+            let mut tuning = Tuning::default();
             if let Some(after) = std::env::var("FLOW_AFTER")
                 .ok()
                 .and_then(|a| a.parse().ok())
             {
-                solver = solver.with_flow_after(after);
+                tuning.flow_after = after;
             }
             if let Some(after) = std::env::var("GUIDE_AFTER")
                 .ok()
                 .and_then(|a| a.parse().ok())
             {
-                solver = solver.with_guide_after(after);
+                tuning.guide_after = after;
             }
             if let Some(after) = std::env::var("ANCHOR_AFTER")
                 .ok()
                 .and_then(|a| a.parse().ok())
             {
-                solver = solver.with_anchor_after(after);
+                tuning.anchor_after = after;
             }
+            let mut solver = Solver::new(&puzzle).with_cancel(token).with_tuning(tuning);
             let start = Instant::now();
             let answered = match mode.as_str() {
-                "first" => solver.first().is_some(),
-                "uniq" => solver.uniqueness().is_some(),
-                _ => solver.any().is_some(),
+                "first" => matches!(solver.first(), Ok(Some(_))),
+                "uniq" => solver.uniqueness().is_ok(),
+                _ => matches!(solver.any(), Ok(Some(_))),
             };
             let t = start.elapsed();
             let workload = match mode.as_str() {

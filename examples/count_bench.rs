@@ -14,14 +14,20 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use kakuro::solve::generate;
+use kakuro::solve::{Tuning, generate};
 use kakuro::{CancelToken, Puzzle, Solver};
 
 /// A solver tuned as the `FLOW_AFTER` and `COUNTING_ONLY` variables ask.
 fn solver(puzzle: &Puzzle) -> Solver<'_> {
     let solver = match std::env::var("FLOW_AFTER").ok().as_deref() {
-        Some("never") => Solver::new(puzzle).with_flow_after(u64::MAX),
-        Some(n) => Solver::new(puzzle).with_flow_after(n.parse().expect("FLOW_AFTER=N|never")),
+        Some("never") => Solver::new(puzzle).with_tuning(Tuning {
+            flow_after: u64::MAX,
+            ..Tuning::default()
+        }),
+        Some(n) => Solver::new(puzzle).with_tuning(Tuning {
+            flow_after: n.parse().expect("FLOW_AFTER=N|never"),
+            ..Tuning::default()
+        }),
         None => Solver::new(puzzle),
     };
     let solver = match std::env::var("MEMORY_MIB").ok() {

@@ -20,7 +20,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use kakuro::format::{kakuro_text, pe424};
-use kakuro::solve::{Event, Observer, generate};
+use kakuro::solve::{Event, Observer, Tuning, generate};
 use kakuro::{CancelToken, Cell, Grid, Outcome, Puzzle, Solver, Uniqueness};
 use support::record;
 
@@ -38,9 +38,11 @@ impl Bench {
     }
 
     fn solver<'p>(&self, puzzle: &'p Puzzle) -> Solver<'p> {
-        Solver::new(puzzle)
-            .with_dead_ends_after(self.dead_ends_after)
-            .with_flow_after(self.flow_after)
+        Solver::new(puzzle).with_tuning(Tuning {
+            dead_ends_after: self.dead_ends_after,
+            flow_after: self.flow_after,
+            ..Tuning::default()
+        })
     }
 
     fn runs(&self, default: usize) -> usize {
@@ -80,10 +82,10 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     }
     let mut solver = b.solver(puzzle).with_cancel(b.deadline());
     let verdict = match solver.uniqueness() {
-        Some(Uniqueness::Unique(_)) => "unique",
-        Some(Uniqueness::Multiple) => "multiple",
-        Some(Uniqueness::None) => "none",
-        None => {
+        Ok(Uniqueness::Unique(_)) => "unique",
+        Ok(Uniqueness::Multiple) => "multiple",
+        Ok(Uniqueness::None) => "none",
+        Err(_) => {
             println!("{name}: cancelled after {:?}", b.limit);
             record("uniqueness", name, b.limit.as_secs_f64(), "s", false);
             return;
@@ -95,7 +97,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
         || {
             let start = Instant::now();
             let mut s = b.solver(puzzle);
-            std::hint::black_box(s.uniqueness());
+            let _ = std::hint::black_box(s.uniqueness());
             start.elapsed()
         },
         runs,
@@ -103,7 +105,7 @@ fn prove(b: &Bench, name: &str, puzzle: &Puzzle, runs: usize) {
     let first = median(
         || {
             let start = Instant::now();
-            std::hint::black_box(b.solver(puzzle).first());
+            let _ = std::hint::black_box(b.solver(puzzle).first());
             start.elapsed()
         },
         runs,
@@ -135,7 +137,7 @@ fn first_solution(b: &Bench, name: &str, group: &str, puzzle: &Puzzle, runs: usi
         return;
     }
     let mut solver = b.solver(puzzle).with_cancel(b.deadline());
-    if solver.first().is_none() {
+    if !matches!(solver.first(), Ok(Some(_))) {
         record("first", group, b.limit.as_secs_f64(), "s", false);
         println!(
             "{name}: {} cells, no first solution within {:?} (nodes {})",
@@ -149,7 +151,7 @@ fn first_solution(b: &Bench, name: &str, group: &str, puzzle: &Puzzle, runs: usi
     let t = median(
         || {
             let start = Instant::now();
-            std::hint::black_box(b.solver(puzzle).first());
+            let _ = std::hint::black_box(b.solver(puzzle).first());
             start.elapsed()
         },
         b.runs(runs),
@@ -157,7 +159,7 @@ fn first_solution(b: &Bench, name: &str, group: &str, puzzle: &Puzzle, runs: usi
     let any = median(
         || {
             let start = Instant::now();
-            std::hint::black_box(b.solver(puzzle).any());
+            let _ = std::hint::black_box(b.solver(puzzle).any());
             start.elapsed()
         },
         b.runs(runs),
@@ -192,7 +194,7 @@ fn pe424_file(b: &Bench, path: &str) {
     let mut nodes = 0u64;
     for p in &puzzles {
         let mut s = b.solver(p);
-        if let Some(Uniqueness::Unique(sol)) = s.uniqueness() {
+        if let Ok(Uniqueness::Unique(sol)) = s.uniqueness() {
             sum += sol.letter_answer().unwrap_or(0);
         }
         nodes += s.stats().nodes;
@@ -201,7 +203,7 @@ fn pe424_file(b: &Bench, path: &str) {
         || {
             let start = Instant::now();
             for p in &puzzles {
-                std::hint::black_box(b.solver(p).uniqueness());
+                let _ = std::hint::black_box(b.solver(p).uniqueness());
             }
             start.elapsed()
         },
@@ -232,7 +234,7 @@ impl Observer for Idle {
 fn count_until(solver: &mut Solver<'_>, limit: u64) -> Duration {
     let start = Instant::now();
     let mut m = 0u64;
-    solver.for_each(|_| {
+    let _ = solver.for_each(|_| {
         m += 1;
         if m == limit {
             ControlFlow::Break(())
@@ -275,7 +277,7 @@ fn enumeration(b: &Bench) {
             let mut idle = Idle(0);
             let start = Instant::now();
             let mut m = 0u64;
-            Solver::new(&p).for_each_observed(&mut idle, |_| {
+            let _ = Solver::new(&p).for_each_observed(&mut idle, |_| {
                 m += 1;
                 if m == limit {
                     ControlFlow::Break(())
@@ -327,7 +329,7 @@ fn enumeration(b: &Bench) {
         drop(tx);
         let bytes = reader.join().unwrap();
         let t = start.elapsed();
-        assert_eq!(outcome, Outcome::Stopped);
+        assert_eq!(outcome, Ok(Outcome::Stopped));
         record(
             "stream",
             "enum-blocks, packed over a channel to another thread",
@@ -368,19 +370,19 @@ fn scan(b: &Bench, default_limit: bool) {
         for seed in 0..31 {
             let p = Puzzle::from_grid(&generate::random_grid(30, 30, walls, seed)).unwrap();
             let mut s = b.solver(&p).with_cancel(b.deadline());
-            if s.first().is_none() {
+            if !matches!(s.first(), Ok(Some(_))) {
                 stuck.push(seed);
             }
             nodes += s.stats().nodes;
             let mut s = b.solver(&p).with_cancel(b.deadline());
             match s.any() {
-                Some(_) => any_times.push(s.stats().elapsed),
-                None => any_stuck.push(seed),
+                Ok(Some(_)) => any_times.push(s.stats().elapsed),
+                _ => any_stuck.push(seed),
             }
             let mut s = b.solver(&p).with_cancel(b.deadline());
             match s.uniqueness() {
-                Some(_) => verdict_times.push(s.stats().elapsed),
-                None => unsure.push(seed),
+                Ok(_) => verdict_times.push(s.stats().elapsed),
+                Err(_) => unsure.push(seed),
             }
         }
         println!(
@@ -431,12 +433,12 @@ fn main() {
         dead_ends_after: match env("DEAD_ENDS").as_deref() {
             Some("never") => u64::MAX,
             Some(n) => n.parse().expect("DEAD_ENDS=N or never"),
-            None => kakuro::solve::DEAD_ENDS_AFTER,
+            None => kakuro::solve::Tuning::default().dead_ends_after,
         },
         flow_after: match env("FLOW").as_deref() {
             Some("never") => u64::MAX,
             Some(n) => n.parse().expect("FLOW=N or never"),
-            None => kakuro::solve::FLOW_AFTER,
+            None => kakuro::solve::Tuning::default().flow_after,
         },
     };
     if b.filter.as_deref().is_some_and(|f| f.contains("scan")) {

@@ -11,7 +11,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 
 use kakuro::format::{kakuro_text, pe424};
-use kakuro::solve::generate;
+use kakuro::solve::{Tuning, generate};
 use kakuro::{Puzzle, Solver};
 
 /// Solutions streamed per puzzle at most (small puzzles; large ones stream `BIG_CAP`).
@@ -22,7 +22,7 @@ fn dead_ends_after() -> u64 {
     match std::env::var("DEAD_ENDS").as_deref() {
         Ok("never") => u64::MAX,
         Ok(n) => n.parse().expect("DEAD_ENDS=N or never"),
-        Err(_) => kakuro::solve::DEAD_ENDS_AFTER,
+        Err(_) => kakuro::solve::Tuning::default().dead_ends_after,
     }
 }
 
@@ -30,7 +30,10 @@ fn digest(name: &str, puzzles: &[Puzzle], cap: u64, total: &mut DefaultHasher) {
     let mut h = DefaultHasher::new();
     let (mut solutions, mut nodes) = (0u64, 0u64);
     for p in puzzles {
-        let mut s = Solver::new(p).with_dead_ends_after(dead_ends_after());
+        let mut s = Solver::new(p).with_tuning(Tuning {
+            dead_ends_after: dead_ends_after(),
+            ..Tuning::default()
+        });
         let mut n = 0u64;
         let outcome = s.for_each(|sol| {
             sol.hash(&mut h);
@@ -41,7 +44,13 @@ fn digest(name: &str, puzzles: &[Puzzle], cap: u64, total: &mut DefaultHasher) {
                 ControlFlow::Continue(())
             }
         });
-        format!("{outcome:?}").hash(&mut h);
+        // Hashed as the outcome was spelt before cancellation became an error, so the digest
+        // stays comparable across that change.
+        let ended = match outcome {
+            Ok(outcome) => format!("{outcome:?}"),
+            Err(_) => "Cancelled".to_string(),
+        };
+        ended.hash(&mut h);
         solutions += n;
         nodes += s.stats().nodes;
     }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kakuro::solve::generate;
+use kakuro::solve::{Tuning, generate};
 use kakuro::{CancelToken, Cell, Clue, Grid, Letter, Outcome, Pos, Puzzle, Solution, Solver};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -87,14 +87,17 @@ fn streamed(puzzle: &Puzzle, cap: usize) -> Option<Vec<Solution>> {
 /// Every solution the engine streams, in order; `None` past `cap` or after `backtracks`
 /// failed guesses.
 fn streamed_within(puzzle: &Puzzle, cap: usize, backtracks: u64) -> Option<Vec<Solution>> {
-    let mut solver = Solver::new(puzzle).with_give_up_after(backtracks);
+    let mut solver = Solver::new(puzzle).with_tuning(Tuning {
+        give_up_after: backtracks,
+        ..Tuning::default()
+    });
     let (found, outcome) = solver.solutions(cap + 1);
-    (outcome == Outcome::Complete).then_some(found)
+    (outcome == Ok(Outcome::Complete)).then_some(found)
 }
 
 /// Checks count() and nth(k) for every k against the streamed solutions.
 fn check_against_stream(puzzle: &Puzzle, stream: &[Solution]) -> Result<(), TestCaseError> {
-    check_in_order(puzzle, stream, kakuro::solve::ANCHOR_AFTER)
+    check_in_order(puzzle, stream, Tuning::default().anchor_after)
 }
 
 /// [`check_against_stream`] for solvers that anchor the order after `anchor_after` backtracks.
@@ -103,33 +106,42 @@ fn check_in_order(
     stream: &[Solution],
     anchor_after: u64,
 ) -> Result<(), TestCaseError> {
-    let make = || Solver::new(puzzle).with_anchor_after(anchor_after);
+    let make = || {
+        Solver::new(puzzle).with_tuning(Tuning {
+            anchor_after,
+            ..Tuning::default()
+        })
+    };
     let mut solver = make();
     let count = solver.count().expect("not cancelled");
     prop_assert_eq!(count.clone(), BigUint::from(stream.len()));
     for (k, s) in stream.iter().enumerate() {
-        let got = solver.nth(&BigUint::from(k));
+        let got = solver.nth(&BigUint::from(k)).ok().flatten();
         prop_assert_eq!(got.as_ref(), Some(s), "solution #{} of {}", k, stream.len());
     }
-    prop_assert_eq!(solver.nth(&count), None);
+    prop_assert_eq!(solver.nth(&count).ok().flatten(), None);
     // A fresh solver (nothing cached) jumps to the same solutions, also when its count checks
     // every decision against the sums' flow (which cuts branches without solutions), as its
     // walks do.
     let mut fresh = make();
     if let Some(last) = stream.last() {
         let k = BigUint::from(stream.len() - 1);
-        let got = fresh.nth(&k);
+        let got = fresh.nth(&k).ok().flatten();
         prop_assert_eq!(got.as_ref(), Some(last));
     }
-    let mut flowing = make().with_flow_after(0);
+    let mut flowing = Solver::new(puzzle).with_tuning(Tuning {
+        anchor_after,
+        flow_after: 0,
+        ..Tuning::default()
+    });
     if let Some(last) = stream.last() {
         let k = BigUint::from(stream.len() - 1);
-        let got = flowing.nth(&k);
+        let got = flowing.nth(&k).ok().flatten();
         prop_assert_eq!(got.as_ref(), Some(last));
     }
     prop_assert_eq!(flowing.count().expect("not cancelled"), count);
     for (k, s) in stream.iter().enumerate() {
-        let got = flowing.nth(&BigUint::from(k));
+        let got = flowing.nth(&BigUint::from(k)).ok().flatten();
         prop_assert_eq!(
             got.as_ref(),
             Some(s),
@@ -175,8 +187,8 @@ proptest! {
         let Some(plain) = streamed(&puzzle, 2000) else {
             return Ok(());
         };
-        let (anchored, outcome) = Solver::new(&puzzle).with_anchor_after(0).solutions(2001);
-        prop_assert_eq!(outcome, Outcome::Complete);
+        let (anchored, outcome) = Solver::new(&puzzle).with_tuning(Tuning { anchor_after: 0, ..Tuning::default() }).solutions(2001);
+        prop_assert_eq!(outcome, Ok(Outcome::Complete));
         let (mut a, mut b) = (plain.clone(), anchored.clone());
         a.sort();
         b.sort();
@@ -202,7 +214,7 @@ proptest! {
         let Ok(puzzle) = Puzzle::from_grid(&grid) else {
             return Ok(());
         };
-        let Some(truth) = Solver::new(&puzzle).first() else {
+        let Some(truth) = Solver::new(&puzzle).first().ok().flatten() else {
             return Ok(());
         };
         let mut key: Vec<Letter> = Letter::all().collect();
@@ -231,7 +243,7 @@ fn generated_puzzles_count_like_the_stream() {
         let step = (stream.len() / 50).max(1);
         for k in (0..stream.len()).step_by(step) {
             assert_eq!(
-                solver.nth(&BigUint::from(k)).as_ref(),
+                solver.nth(&BigUint::from(k)).ok().flatten().as_ref(),
                 Some(&stream[k]),
                 "seed {seed} #{k}"
             );
@@ -262,7 +274,7 @@ fn puzzles_with_big_parts_count_and_jump_like_the_stream() {
         let step = (stream.len() / 40).max(1);
         for k in (0..stream.len()).step_by(step).chain([stream.len() - 1]) {
             assert_eq!(
-                solver.nth(&BigUint::from(k)).as_ref(),
+                solver.nth(&BigUint::from(k)).ok().flatten().as_ref(),
                 Some(&stream[k]),
                 "seed {seed} #{k}"
             );
@@ -291,12 +303,16 @@ fn real_puzzles_count_like_the_stream() {
         assert_eq!(solver.count(), Ok(BigUint::from(stream.len())), "{name}");
         for (k, s) in stream.iter().enumerate() {
             assert_eq!(
-                solver.nth(&BigUint::from(k)).as_ref(),
+                solver.nth(&BigUint::from(k)).ok().flatten().as_ref(),
                 Some(s),
                 "{name} #{k}"
             );
         }
-        assert_eq!(solver.nth(&BigUint::from(stream.len())), None, "{name}");
+        assert_eq!(
+            solver.nth(&BigUint::from(stream.len())).ok().flatten(),
+            None,
+            "{name}"
+        );
     }
 }
 
@@ -307,8 +323,11 @@ fn no_solution_counts_zero() {
     let puzzle = Puzzle::from_grid(&grid).unwrap();
     let mut solver = Solver::new(&puzzle);
     assert_eq!(solver.count(), Ok(BigUint::ZERO));
-    assert_eq!(solver.nth(&BigUint::ZERO), None);
-    assert_eq!(solver.random(&mut StdRng::seed_from_u64(1)), None);
+    assert_eq!(solver.nth(&BigUint::ZERO).ok().flatten(), None);
+    assert_eq!(
+        solver.random(&mut StdRng::seed_from_u64(1)).ok().flatten(),
+        None
+    );
 }
 
 // ---------------------------------------------------------------- products by hand
@@ -366,7 +385,7 @@ fn enumeration_blocks_count_eight_to_the_ninth() {
     let mut rng = StdRng::seed_from_u64(9);
     for _ in 0..50 {
         let k: u64 = rng.random_range(0..8u64.pow(9));
-        let s = solver.nth(&BigUint::from(k)).unwrap();
+        let s = solver.nth(&BigUint::from(k)).ok().flatten().unwrap();
         assert!(is_valid(&puzzle, &s));
         for (b, &cell) in firsts.iter().enumerate() {
             let digit = (k / 8u64.pow(8 - b as u32)) % 8;
@@ -394,13 +413,16 @@ fn free_blocks_count_past_ten_to_the_forty() {
         &count / 3u32,
         last.clone(),
     ] {
-        let s = solver.nth(&k).unwrap();
+        let s = solver.nth(&k).ok().flatten().unwrap();
         assert!(is_valid(&puzzle, &s));
     }
     // The first solution streamed is #0 and the last is all blocks at their last solution.
-    assert_eq!(solver.nth(&BigUint::ZERO), solver.first());
-    assert_eq!(solver.nth(&count), None);
-    let s = solver.nth(&last).unwrap();
+    assert_eq!(
+        solver.nth(&BigUint::ZERO).ok().flatten(),
+        solver.first().ok().flatten()
+    );
+    assert_eq!(solver.nth(&count).ok().flatten(), None);
+    let s = solver.nth(&last).ok().flatten().unwrap();
     let block0 = &s.digits[..2];
     assert_eq!(block0, &[9, 8]);
 }
@@ -433,9 +455,12 @@ fn open_grids_count_as_worked_out_by_hand() {
     assert_eq!(count, BigUint::from(3024u64 * 1_338_781_824));
     // Jumps land on valid grids, the last where the stream would end.
     for k in [BigUint::ZERO, &count / 7u32, &count - 1u32] {
-        assert!(is_valid(&open, &solver.nth(&k).unwrap()));
+        assert!(is_valid(&open, &solver.nth(&k).ok().flatten().unwrap()));
     }
-    assert_eq!(solver.nth(&BigUint::ZERO), solver.first());
+    assert_eq!(
+        solver.nth(&BigUint::ZERO).ok().flatten(),
+        solver.first().ok().flatten()
+    );
 }
 
 proptest! {
@@ -466,7 +491,7 @@ proptest! {
         prop_assert_eq!(stream.len() as u64, expected);
         let step = (stream.len() / 40).max(1);
         for k in (0..stream.len()).step_by(step).chain(stream.len().checked_sub(1)) {
-            let got = solver.nth(&BigUint::from(k));
+            let got = solver.nth(&BigUint::from(k)).ok().flatten();
             prop_assert_eq!(got.as_ref(), Some(&stream[k]), "solution #{}", k);
         }
     }
@@ -498,7 +523,7 @@ fn a_tiny_cache_counts_the_same() {
     let mut big = Solver::new(&puzzle);
     big.count().unwrap();
     let k = &full / 2u32;
-    assert_eq!(small.nth(&k), big.nth(&k));
+    assert_eq!(small.nth(&k).ok().flatten(), big.nth(&k).ok().flatten());
 }
 
 // ---------------------------------------------------------------- progress and cancellation
@@ -523,8 +548,11 @@ fn a_cancelled_count_says_so() {
     token.cancel();
     let mut solver = Solver::new(&puzzle).with_cancel(token);
     assert_eq!(solver.count(), Err(kakuro::solve::Cancelled));
-    assert_eq!(solver.nth(&BigUint::ZERO), None);
-    assert_eq!(solver.random(&mut StdRng::seed_from_u64(0)), None);
+    assert_eq!(solver.nth(&BigUint::ZERO).ok().flatten(), None);
+    assert_eq!(
+        solver.random(&mut StdRng::seed_from_u64(0)).ok().flatten(),
+        None
+    );
 }
 
 /// Fully white 6 × 6 grids with random sums that have no solution, whose refutation the
@@ -536,7 +564,11 @@ fn puzzles_without_solutions_count_zero_at_once() {
     for seed in [1, 12, 21, 33] {
         let grid = random_small_grid(seed, 6, 6, 0.95, true, 0.0);
         let puzzle = Puzzle::from_grid(&grid).unwrap();
-        assert_eq!(Solver::new(&puzzle).first(), None, "seed {seed}");
+        assert_eq!(
+            Solver::new(&puzzle).first().ok().flatten(),
+            None,
+            "seed {seed}"
+        );
         let token = CancelToken::new();
         let watchdog = token.clone();
         let (done, finished) = std::sync::mpsc::channel::<()>();
@@ -554,7 +586,11 @@ fn puzzles_without_solutions_count_zero_at_once() {
         let _ = done.send(());
         guard.join().unwrap();
         assert_eq!(count, Ok(BigUint::ZERO), "seed {seed}");
-        assert_eq!(solver.nth(&BigUint::ZERO), None, "seed {seed}");
+        assert_eq!(
+            solver.nth(&BigUint::ZERO).ok().flatten(),
+            None,
+            "seed {seed}"
+        );
     }
 }
 
@@ -599,7 +635,11 @@ fn random_solutions_are_valid_and_cover_everything() {
     let draws = 200 * all.len() as u32;
     let mut solver = Solver::new(&puzzle);
     for seed in 0..u64::from(draws) {
-        let s = solver.random(&mut StdRng::seed_from_u64(seed)).unwrap();
+        let s = solver
+            .random(&mut StdRng::seed_from_u64(seed))
+            .ok()
+            .flatten()
+            .unwrap();
         assert!(is_valid(&puzzle, &s));
         *seen.entry(s).or_default() += 1;
     }

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use kakuro::solve::{Event, Observer, Snapshot, generate};
+use kakuro::solve::{Cancelled, Event, Observer, Snapshot, Tuning, generate};
 use kakuro::{
     CancelToken, Cell, Cipher, Clue, Grid, Letter, Outcome, Pos, Puzzle, Solution, Solver,
     Uniqueness,
@@ -158,7 +158,7 @@ fn brute_force(puzzle: &Puzzle, cap: usize) -> Option<HashSet<Vec<u8>>> {
 }
 
 /// Every solution the engine streams (up to `cap`), checking validity and repeats on the way.
-fn engine_set(puzzle: &Puzzle, cap: usize) -> (HashSet<Vec<u8>>, Outcome) {
+fn engine_set(puzzle: &Puzzle, cap: usize) -> (HashSet<Vec<u8>>, Result<Outcome, Cancelled>) {
     let mut set = HashSet::new();
     let outcome = Solver::new(puzzle).for_each(|s| {
         assert!(is_valid(puzzle, s), "invalid solution {:?}", s.digits);
@@ -191,7 +191,7 @@ proptest! {
             return Ok(());
         };
         let (found, outcome) = engine_set(&puzzle, cap);
-        prop_assert_eq!(outcome, Outcome::Complete);
+        prop_assert_eq!(outcome, Ok(Outcome::Complete));
         prop_assert_eq!(found, expected);
     }
 }
@@ -227,7 +227,7 @@ proptest! {
             found.insert(s.digits.clone());
             ControlFlow::Continue(())
         });
-        prop_assert_eq!(outcome, Outcome::Complete);
+        prop_assert_eq!(outcome, Ok(Outcome::Complete));
         prop_assert_eq!(&found, &expected);
         let counted = solver.count().unwrap();
         prop_assert_eq!(counted, num_bigint::BigUint::from(expected.len()));
@@ -242,7 +242,7 @@ fn brute_force_agrees_on_known_small_puzzles() {
         let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
         let expected = brute_force(&puzzle, 100).unwrap();
         let (found, outcome) = engine_set(&puzzle, 100);
-        assert_eq!(outcome, Outcome::Complete);
+        assert_eq!(outcome, Ok(Outcome::Complete));
         assert_eq!(found, expected, "{name}");
         assert_eq!(found.len(), count, "{name}");
     }
@@ -261,7 +261,7 @@ fn real_puzzles_are_unique_and_valid() {
         let Some(text) = shared(name) else { continue };
         let puzzle = Puzzle::from_grid(&parse_text(&text)).unwrap();
         let mut solver = Solver::new(&puzzle);
-        match solver.uniqueness() {
+        match solver.uniqueness().ok() {
             Some(Uniqueness::Unique(s)) => assert!(is_valid(&puzzle, &s), "{name}"),
             other => panic!("{name}: {other:?}"),
         }
@@ -287,7 +287,11 @@ fn large_generated_puzzle_gives_a_first_solution() {
     let grid = generate::random_grid(100, 30, 0.45, 7);
     let puzzle = Puzzle::from_grid(&grid).unwrap();
     assert!(puzzle.cells().len() > 1000);
-    let s = Solver::new(&puzzle).first().expect("a solution");
+    let s = Solver::new(&puzzle)
+        .first()
+        .ok()
+        .flatten()
+        .expect("a solution");
     assert!(is_valid(&puzzle, &s));
 }
 
@@ -295,8 +299,13 @@ fn large_generated_puzzle_gives_a_first_solution() {
 
 /// The stream (up to `cap` solutions), in order, with dead ends remembered after `after`
 /// backtracks; and how it ended.
-fn stream(puzzle: &Puzzle, cap: usize, after: u64) -> (Vec<Vec<u8>>, Outcome) {
-    stream_tuned(puzzle, cap, |s| s.with_dead_ends_after(after))
+fn stream(puzzle: &Puzzle, cap: usize, after: u64) -> (Vec<Vec<u8>>, Result<Outcome, Cancelled>) {
+    stream_tuned(puzzle, cap, |s| {
+        s.with_tuning(Tuning {
+            dead_ends_after: after,
+            ..Tuning::default()
+        })
+    })
 }
 
 /// The stream (up to `cap` solutions) of a solver `tune` sets up, in order; and how it ended.
@@ -304,7 +313,7 @@ fn stream_tuned(
     puzzle: &Puzzle,
     cap: usize,
     tune: impl FnOnce(Solver<'_>) -> Solver<'_>,
-) -> (Vec<Vec<u8>>, Outcome) {
+) -> (Vec<Vec<u8>>, Result<Outcome, Cancelled>) {
     let mut out = Vec::new();
     let outcome = tune(Solver::new(puzzle)).for_each(|s| {
         out.push(s.digits.clone());
@@ -317,9 +326,12 @@ fn stream_tuned(
     (out, outcome)
 }
 
+/// A stream's solutions and how it ended.
+type Streamed = (Vec<Vec<u8>>, Result<Outcome, Cancelled>);
+
 /// The stream without the dead-end memo or the sums' flow, as [`stream`] gives it, if the
 /// search ends within `budget`.
-fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<(Vec<Vec<u8>>, Outcome)> {
+fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<Streamed> {
     let token = CancelToken::new();
     let (done, timer) = std::sync::mpsc::channel::<()>();
     let fire = token.clone();
@@ -331,8 +343,11 @@ fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<(Vec<V
     let mut out = Vec::new();
     let outcome = Solver::new(puzzle)
         .with_cancel(token)
-        .with_dead_ends_after(u64::MAX)
-        .with_flow_after(u64::MAX)
+        .with_tuning(Tuning {
+            dead_ends_after: u64::MAX,
+            flow_after: u64::MAX,
+            ..Tuning::default()
+        })
         .for_each(|s| {
             out.push(s.digits.clone());
             if out.len() >= cap {
@@ -343,7 +358,7 @@ fn stream_within(puzzle: &Puzzle, cap: usize, budget: Duration) -> Option<(Vec<V
         });
     let _ = done.send(());
     watchdog.join().unwrap();
-    (outcome != Outcome::Cancelled).then_some((out, outcome))
+    (outcome != Err(Cancelled)).then_some((out, outcome))
 }
 
 proptest! {
@@ -363,7 +378,7 @@ proptest! {
             return Ok(());
         };
         prop_assert_eq!(stream(&puzzle, 3000, 0), plain.clone());
-        prop_assert_eq!(stream_tuned(&puzzle, 3000, |s| s.with_flow_after(0)), plain);
+        prop_assert_eq!(stream_tuned(&puzzle, 3000, |s| s.with_tuning(Tuning { flow_after: 0, ..Tuning::default() })), plain);
     }
 }
 
@@ -395,7 +410,10 @@ fn the_flow_keeps_the_stream_of_larger_puzzles_and_cuts_it_short() {
         for (w, h, walls) in [(12, 12, 0.3), (16, 10, 0.35)] {
             let puzzle = Puzzle::from_grid(&generate::random_grid(w, h, walls, seed)).unwrap();
             let nodes = |after| {
-                let mut solver = Solver::new(&puzzle).with_flow_after(after);
+                let mut solver = Solver::new(&puzzle).with_tuning(Tuning {
+                    flow_after: after,
+                    ..Tuning::default()
+                });
                 let (found, outcome) = solver.solutions(300);
                 (found, outcome, solver.stats().nodes)
             };
@@ -427,7 +445,7 @@ fn first_nodes(puzzle: &Puzzle) -> Option<u64> {
         t.cancel();
     });
     let mut solver = Solver::new(puzzle).with_cancel(token);
-    let s = solver.first()?;
+    let s = solver.first().ok().flatten()?;
     assert!(is_valid(puzzle, &s));
     Some(solver.stats().nodes)
 }
@@ -451,10 +469,10 @@ fn a_block_whose_rows_and_columns_miss_other_digits_is_refuted_at_once() {
     // A search that cannot refute it runs for minutes: the deadline makes that a failure.
     let token = CancelToken::new().with_deadline(Duration::from_secs(60));
     let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
-    assert_eq!(solver.uniqueness(), Some(Uniqueness::None));
+    assert_eq!(solver.uniqueness().ok(), Some(Uniqueness::None));
     // Refuted at the root: no decision, no backtrack.
     assert_eq!((solver.stats().guesses, solver.stats().backtracks), (0, 0));
-    assert_eq!(solver.first(), None);
+    assert_eq!(solver.first().ok().flatten(), None);
     assert_eq!(solver.stats().guesses, 0);
     assert_eq!(solver.count(), Ok(num_bigint::BigUint::ZERO));
     assert!(!token.is_cancelled());
@@ -476,14 +494,16 @@ prop_compose! {
 
 /// The stream with the order fixed as plain, the digits' tally checked at every decision
 /// (`after` 0) or only at the root (`u64::MAX`); `None` past a deadline.
-fn tallied_stream(puzzle: &Puzzle, after: u64) -> Option<(Vec<Vec<u8>>, Outcome)> {
+fn tallied_stream(puzzle: &Puzzle, after: u64) -> Option<Streamed> {
     let token = CancelToken::new().with_deadline(Duration::from_secs(5));
     let (out, outcome) = stream_tuned(puzzle, 3000, |s| {
-        s.with_cancel(token)
-            .with_anchor_after(u64::MAX)
-            .with_tally_after(after)
+        s.with_cancel(token).with_tuning(Tuning {
+            anchor_after: u64::MAX,
+            tally_after: after,
+            ..Tuning::default()
+        })
     });
-    (outcome != Outcome::Cancelled).then_some((out, outcome))
+    (outcome != Err(Cancelled)).then_some((out, outcome))
 }
 
 proptest! {
@@ -502,7 +522,7 @@ proptest! {
             return Ok(());
         };
         let tallied = tallied_stream(&puzzle, 0).expect("the tallied stream ends");
-        prop_assert_eq!(tallied.1, Outcome::Complete);
+        prop_assert_eq!(tallied.1, Ok(Outcome::Complete));
         let found: HashSet<Vec<u8>> = tallied.0.iter().cloned().collect();
         prop_assert_eq!(&found, &expected);
         if let Some(plain) = tallied_stream(&puzzle, u64::MAX) {
@@ -510,8 +530,7 @@ proptest! {
         }
         for after in [0, 1, u64::MAX] {
             let verdict = Solver::new(&puzzle)
-                .with_probes_after(after)
-                .with_tally_after(0)
+                .with_tuning(Tuning { probes_after: after, tally_after: 0, ..Tuning::default() })
                 .uniqueness()
                 .expect("not cancelled");
             match verdict {
@@ -532,8 +551,21 @@ proptest! {
 
 /// `any()` and `uniqueness()` with the stream giving way to probes after `after` backtracks.
 fn probed(puzzle: &Puzzle, after: u64) -> (Option<Solution>, Option<Uniqueness>) {
-    let any = Solver::new(puzzle).with_probes_after(after).any();
-    let verdict = Solver::new(puzzle).with_probes_after(after).uniqueness();
+    let any = Solver::new(puzzle)
+        .with_tuning(Tuning {
+            probes_after: after,
+            ..Tuning::default()
+        })
+        .any()
+        .ok()
+        .flatten();
+    let verdict = Solver::new(puzzle)
+        .with_tuning(Tuning {
+            probes_after: after,
+            ..Tuning::default()
+        })
+        .uniqueness()
+        .ok();
     (any, verdict)
 }
 
@@ -581,9 +613,13 @@ fn probes_answer_where_the_stream_thrashes() {
             t.cancel();
         });
         let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
-        let s = solver.any().expect("a solution within two minutes");
+        let s = solver
+            .any()
+            .ok()
+            .flatten()
+            .expect("a solution within two minutes");
         assert!(is_valid(&puzzle, &s), "walls {walls} seed {seed}");
-        let verdict = Solver::new(&puzzle).with_cancel(token).uniqueness();
+        let verdict = Solver::new(&puzzle).with_cancel(token).uniqueness().ok();
         assert_eq!(
             verdict,
             Some(Uniqueness::Multiple),
@@ -614,7 +650,7 @@ fn enum_puzzle(blocks: usize) -> Puzzle {
 fn independent_blocks_stream_their_product_in_order() {
     let puzzle = enum_puzzle(3);
     let (found, outcome) = Solver::new(&puzzle).solutions(10_000);
-    assert_eq!(outcome, Outcome::Complete);
+    assert_eq!(outcome, Ok(Outcome::Complete));
     assert_eq!(found.len(), 512);
     let distinct: HashSet<&Solution> = found.iter().collect();
     assert_eq!(distinct.len(), 512);
@@ -634,15 +670,15 @@ fn limits_and_early_stop() {
     let puzzle = enum_puzzle(2);
     let mut solver = Solver::new(&puzzle);
     let (some, outcome) = solver.solutions(10);
-    assert_eq!((some.len(), outcome), (10, Outcome::Stopped));
+    assert_eq!((some.len(), outcome), (10, Ok(Outcome::Stopped)));
     let (all, outcome) = solver.solutions(64);
-    assert_eq!((all.len(), outcome), (64, Outcome::Stopped));
+    assert_eq!((all.len(), outcome), (64, Ok(Outcome::Stopped)));
     let (all, outcome) = solver.solutions(65);
-    assert_eq!((all.len(), outcome), (64, Outcome::Complete));
+    assert_eq!((all.len(), outcome), (64, Ok(Outcome::Complete)));
     assert_eq!(solver.stats().solutions, 64);
-    assert_eq!(solver.solutions(0), (vec![], Outcome::Stopped));
-    assert_eq!(solver.uniqueness(), Some(Uniqueness::Multiple));
-    assert!(solver.first().is_some());
+    assert_eq!(solver.solutions(0), (vec![], Ok(Outcome::Stopped)));
+    assert_eq!(solver.uniqueness().ok(), Some(Uniqueness::Multiple));
+    assert!(solver.first().ok().flatten().is_some());
     let mut seen = 0;
     let outcome = solver.for_each(|_| {
         seen += 1;
@@ -652,7 +688,7 @@ fn limits_and_early_stop() {
             ControlFlow::Continue(())
         }
     });
-    assert_eq!((seen, outcome), (3, Outcome::Stopped));
+    assert_eq!((seen, outcome), (3, Ok(Outcome::Stopped)));
 }
 
 #[test]
@@ -660,10 +696,13 @@ fn no_solution_is_none() {
     // The rows add up to 7, the columns to 6.
     let grid = parse_text("\\ 3\\ 3\\\n\\3 _ _\n\\4 _ _");
     let puzzle = Puzzle::from_grid(&grid).unwrap();
-    assert_eq!(Solver::new(&puzzle).uniqueness(), Some(Uniqueness::None));
+    assert_eq!(
+        Solver::new(&puzzle).uniqueness().ok(),
+        Some(Uniqueness::None)
+    );
     assert_eq!(
         Solver::new(&puzzle).solutions(5),
-        (vec![], Outcome::Complete)
+        (vec![], Ok(Outcome::Complete))
     );
 }
 
@@ -677,7 +716,7 @@ fn cancelled_token_stops_before_anything() {
         n += 1;
         ControlFlow::Continue(())
     });
-    assert_eq!(outcome, Outcome::Cancelled);
+    assert_eq!(outcome, Err(Cancelled));
     assert!(n < 10_000);
 }
 
@@ -707,7 +746,7 @@ fn cancel_from_another_thread_returns_promptly() {
     let ended = Instant::now();
     streaming.store(true, std::sync::atomic::Ordering::Release); // frees the canceller if none came
     let cancelled_at = canceller.join().unwrap();
-    assert_eq!(outcome, Outcome::Cancelled);
+    assert_eq!(outcome, Err(Cancelled));
     assert!(n > 0, "solutions streamed before the cancel");
     // Generous: the machine may be loaded; a search that ignored the token would run for hours.
     assert!(ended.duration_since(cancelled_at) < Duration::from_secs(5));
@@ -722,20 +761,20 @@ fn cancel_inside_the_sink_is_reported() {
         inner.cancel();
         ControlFlow::Continue(())
     });
-    assert_eq!(outcome, Outcome::Cancelled);
+    assert_eq!(outcome, Err(Cancelled));
     let mut solver = Solver::new(&puzzle).with_cancel({
         let t = CancelToken::new();
         t.cancel();
         t
     });
-    assert_eq!(solver.uniqueness(), None);
+    assert_eq!(solver.uniqueness().ok(), None);
 }
 
 #[test]
 fn pathological_puzzles_stream_at_once() {
     let puzzle = Puzzle::from_grid(&pathological_grid()).unwrap();
     let (found, outcome) = Solver::new(&puzzle).solutions(1000);
-    assert_eq!((found.len(), outcome), (1000, Outcome::Stopped));
+    assert_eq!((found.len(), outcome), (1000, Ok(Outcome::Stopped)));
     assert!(found.iter().all(|s| is_valid(&puzzle, s)));
     // A run of nine without a sum: 9! solutions.
     let grid = parse_text("\\ \\ \\ \\ \\ \\ \\ \\ \\ \\\n\\ _ _ _ _ _ _ _ _ _");
@@ -745,7 +784,7 @@ fn pathological_puzzles_stream_at_once() {
         n += 1;
         ControlFlow::Continue(())
     });
-    assert_eq!((n, outcome), (362_880, Outcome::Complete));
+    assert_eq!((n, outcome), (362_880, Ok(Outcome::Complete)));
 }
 
 // ---------------------------------------------------------------- observer
@@ -785,7 +824,7 @@ fn observer_sees_the_search() {
     let mut watch = Watch::default();
     let mut solver = Solver::new(&puzzle);
     let outcome = solver.for_each_observed(&mut watch, |_| ControlFlow::Continue(()));
-    assert_eq!(outcome, Outcome::Complete);
+    assert_eq!(outcome, Ok(Outcome::Complete));
     assert_eq!(watch.solutions, 512);
     assert_eq!(watch.decisions, solver.stats().guesses);
     assert!(watch.snapshots > 0);
@@ -806,7 +845,7 @@ fn project_euler_first_puzzle() {
         .unwrap();
     let puzzle = Puzzle::from_grid(&parse_pe424(line)).unwrap();
     assert!(puzzle.is_cryptic());
-    match Solver::new(&puzzle).uniqueness() {
+    match Solver::new(&puzzle).uniqueness().ok() {
         Some(Uniqueness::Unique(s)) => {
             assert!(is_valid(&puzzle, &s));
             assert_eq!(s.letter_answer(), Some(8_426_039_571));
@@ -820,7 +859,7 @@ fn project_euler_first_puzzle() {
     wrong[0] = 9;
     assert_ne!(
         puzzle.letters_in(&wrong),
-        puzzle.letters_in(&Solver::new(&puzzle).first().unwrap().digits)
+        puzzle.letters_in(&Solver::new(&puzzle).first().ok().flatten().unwrap().digits)
     );
 }
 
@@ -835,7 +874,7 @@ fn the_cryptic_sample_gives_the_answers_it_was_made_with() {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
     {
         let puzzle = Puzzle::from_grid(&parse_pe424(line)).unwrap();
-        match Solver::new(&puzzle).uniqueness() {
+        match Solver::new(&puzzle).uniqueness().ok() {
             Some(Uniqueness::Unique(s)) => {
                 assert!(is_valid(&puzzle, &s));
                 answers.push(s.letter_answer().unwrap());
@@ -855,14 +894,22 @@ fn first_solutions_of_cryptic_puzzles_are_solutions() {
     for seed in 0..100 {
         let grid = generate::random_grid(7, 7, 0.2, seed);
         let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let truth = Solver::new(&puzzle).first().unwrap();
+        let truth = Solver::new(&puzzle).first().ok().flatten().unwrap();
         let mut key: Vec<Letter> = Letter::all().collect();
         key.shuffle(&mut rng);
         let key: [Letter; 10] = key.try_into().unwrap();
         let secret = encrypt(&grid, &puzzle, &truth.digits, &key, 0.0, &mut rng);
         let cryptic = Puzzle::from_grid(&secret).unwrap();
         // Bounded: a few of these take seconds to solve; most answer in milliseconds.
-        if let Some(first) = Solver::new(&cryptic).with_give_up_after(500).first() {
+        if let Some(first) = Solver::new(&cryptic)
+            .with_tuning(Tuning {
+                give_up_after: 500,
+                ..Tuning::default()
+            })
+            .first()
+            .ok()
+            .flatten()
+        {
             assert!(is_valid(&cryptic, &first), "seed {seed}: {first:?}");
             answered += 1;
         }
@@ -881,7 +928,7 @@ fn encrypted_puzzles_give_back_their_letters() {
     }
     for (i, grid) in cases.iter().enumerate() {
         let puzzle = Puzzle::from_grid(grid).unwrap();
-        let truth = Solver::new(&puzzle).first().unwrap();
+        let truth = Solver::new(&puzzle).first().ok().flatten().unwrap();
         let mut key: Vec<Letter> = Letter::all().collect();
         key.shuffle(&mut rng);
         let key: [Letter; 10] = key.try_into().unwrap();
@@ -892,7 +939,7 @@ fn encrypted_puzzles_give_back_their_letters() {
         let secret = encrypt(grid, &puzzle, &truth.digits, &key, 0.3, &mut rng);
         let cryptic = Puzzle::from_grid(&secret).unwrap();
         let (found, outcome) = Solver::new(&cryptic).solutions(2000);
-        assert_eq!(outcome, Outcome::Complete, "case {i}");
+        assert_eq!(outcome, Ok(Outcome::Complete), "case {i}");
         assert!(found.iter().all(|s| is_valid(&cryptic, s)), "case {i}");
         let expected = Solution {
             digits: truth.digits.clone(),
@@ -907,7 +954,10 @@ fn encrypted_puzzles_give_back_their_letters() {
         assert_eq!(distinct.len(), found.len());
         // Probes (from the first backtrack) find cryptic solutions, letters and all, too.
         let probed = Solver::new(&cryptic)
-            .with_probes_after(0)
+            .with_tuning(Tuning {
+                probes_after: 0,
+                ..Tuning::default()
+            })
             .some(3)
             .expect("not cancelled");
         assert_eq!(probed.len(), found.len().min(3), "case {i}");

@@ -198,3 +198,12 @@ fn fix_names_the_conflicting_clues_of_an_impossible_puzzle_and_edits_one() {
     assert_eq!(lines[1].matches(" at r").count(), 3, "{text}");
     assert!(lines[2].starts_with("1. change the "), "{text}");
 }
+
+#[test]
+fn the_expert_sample_is_unique_and_rates_expert() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/expert.kakuro");
+    let (code, out, err) = kakuro(&["check", path]);
+    assert_eq!(code, 0, "check: {out}{err}");
+    let (code, rate, _) = kakuro(&["rate", path]);
+    assert_eq!((code, rate.lines().last()), (0, Some("Expert")));
+}

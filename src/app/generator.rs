@@ -42,7 +42,7 @@ impl Default for GeneratorDialog {
             open: false,
             width: 8,
             height: 8,
-            walls: 0.25,
+            walls: crate::generate::DEFAULT_WALLS,
             symmetry: Symmetry::None,
             band: Band::Easy,
             seed: String::new(),

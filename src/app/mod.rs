@@ -1,110 +1,55 @@
 //! The desktop app: board in the centre, tools on the side, status at the bottom.
 //!
-//! One module per panel or concept, each with a small `ui` entry point. Solving in the app
-//! (issue 6) belongs in a panel of its own next to `tools`, fed by the same `Editor`.
+//! One folder per feature (edit, browse, check, watch, hint, explain, files, play), each panel
+//! with a small `ui` entry point; the board and the window around it are shared. ARCHITECTURE.md
+//! says where a new panel goes.
 
 pub mod background;
 mod board;
-mod browser;
-mod browser_ui;
-mod checker;
-mod completion;
-mod dialogs;
-mod editor;
+mod browse;
+mod check;
+mod edit;
 mod explain;
 mod files;
-mod fixes;
-mod frames;
 mod generator;
-mod help;
 mod hint;
-mod hint_ui;
-mod history;
-mod icon;
 mod numbers;
-mod oracle;
-mod overlay;
-mod palette;
 pub mod play;
+mod prefs;
 mod printing;
-mod problems;
-mod region;
-mod runs;
-mod screenshot;
 mod sheet;
-mod solutions;
-mod solver;
-mod solving;
-mod status;
-mod step_view;
-mod symmetry;
-mod tools;
 mod watch;
-mod watch_ui;
+mod window;
 
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 
 pub use board::cell_label;
-pub use editor::{Edge, Tool};
+pub use board::step_view::ShownLesson;
+pub use edit::runs::{digit_sets, hint};
+pub use edit::{Edge, Tool};
 pub use explain::ExplainSummary;
-pub use frames::FrameTimes;
-pub use help::SHORTCUTS;
-pub use hint_ui::{HintStage, HintSummary};
-pub use runs::{digit_sets, hint};
-pub use step_view::ShownLesson;
-pub use watch_ui::WatchSummary;
+pub use hint::{HintStage, HintSummary};
+pub use watch::WatchSummary;
+pub use window::frames::FrameTimes;
+pub use window::help::SHORTCUTS;
+pub use window::launch::{LaunchOptions, Renderer, run};
 
 use crate::{Grid, Problem};
 use board::BoardView;
-use browser::Browser;
-pub use browser::RunState;
-use dialogs::Dialogs;
-use editor::Editor;
+use browse::Browser;
+pub use browse::RunState;
+use check::problems::Problems;
+use edit::Editor;
 use files::Files;
-use problems::Problems;
-use screenshot::Screenshot;
+use files::dialogs::Dialogs;
+use prefs::Prefs;
 use sheet::Sheet;
+use window::screenshot::Screenshot;
 
 /// The sample puzzle shown on the very first run.
 const SAMPLE: &str = include_str!("../../puzzles/wikipedia.kakuro");
-
-/// Which graphics backend eframe draws with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Renderer {
-    /// OpenGL (works under Xvfb with Mesa's llvmpipe).
-    Glow,
-    /// wgpu (Vulkan, Metal, DX12, or GL).
-    #[default]
-    Wgpu,
-}
-
-impl FromStr for Renderer {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "glow" => Ok(Renderer::Glow),
-            "wgpu" => Ok(Renderer::Wgpu),
-            other => Err(format!("unknown renderer {other:?}: use glow or wgpu")),
-        }
-    }
-}
-
-/// How `kakuro` (without a subcommand) starts the window.
-#[derive(Clone, Debug, Default)]
-pub struct LaunchOptions {
-    /// A puzzle to open; `None` opens the last file, or the sample on a first run.
-    pub file: Option<PathBuf>,
-    /// Render the window once, write this PNG and exit.
-    pub screenshot: Option<PathBuf>,
-    /// The graphics backend.
-    pub renderer: Renderer,
-    /// Print the frame times (median, 99th percentile) when the window closes.
-    pub frame_stats: bool,
-}
 
 /// Options of the app itself, independent of the window (tests build the app with these).
 #[derive(Clone, Debug, Default)]
@@ -142,7 +87,7 @@ pub struct KakuroApp {
     dialogs: Dialogs,
     meta: Meta,
     saved: (Sheet, Meta),
-    status: status::Status,
+    status: window::status::Status,
     screenshot: Option<Screenshot>,
     options: AppOptions,
     /// What to call a puzzle that has no file yet: the sample, a puzzle of a PE 424 file.
@@ -154,20 +99,16 @@ pub struct KakuroApp {
     pending_after_save: Option<files::Action>,
     show_tools: bool,
     browser: Browser,
-    check: checker::Check,
-    watch: watch_ui::WatchMode,
-    hint: hint_ui::HintMode,
+    check: check::Check,
+    watch: watch::WatchMode,
+    hint: hint::HintMode,
     explain: explain::ExplainMode,
     printing: printing::Printing,
     play: play::Play,
-    fixes: fixes::FixSearch,
+    fixes: check::fixes::FixSearch,
     generator: generator::GeneratorDialog,
     ctx: egui::Context,
 }
-
-const STORE_RECENT: &str = "kakuro.recent";
-const STORE_LAST: &str = "kakuro.last_file";
-const STORE_TOOLS: &str = "kakuro.show_tools";
 
 /// Help lines and the run's status are small, dim text: egui's defaults (9 points, 60% of the
 /// text colour) are hard to read on the dark theme, so both are raised a little.
@@ -186,14 +127,16 @@ impl KakuroApp {
         // Ctrl +/-/0 zoom the board, not the whole interface.
         cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
         legible(&cc.egui_ctx);
-        let storage = cc.storage.filter(|_| options.screenshot.is_none());
-        let recent: Vec<PathBuf> = storage
-            .and_then(|s| eframe::get_value(s, STORE_RECENT))
+        let prefs = cc
+            .storage
+            .filter(|_| options.screenshot.is_none())
+            .map(Prefs::load)
             .unwrap_or_default();
-        let last: Option<PathBuf> = storage.and_then(|s| eframe::get_value(s, STORE_LAST));
-        let show_tools = storage
-            .and_then(|s| eframe::get_value(s, STORE_TOOLS))
-            .unwrap_or(true);
+        let Prefs {
+            recent,
+            last_file: last,
+            show_tools,
+        } = prefs;
         let (sample, sample_meta) = sample();
         let autosave = options
             .autosave
@@ -207,7 +150,7 @@ impl KakuroApp {
             dialogs: Dialogs::default(),
             meta: sample_meta.clone(),
             saved: (sample, sample_meta),
-            status: status::Status::default(),
+            status: window::status::Status::default(),
             screenshot: options.screenshot.clone().map(Screenshot::new),
             options,
             title: String::new(),
@@ -217,13 +160,13 @@ impl KakuroApp {
             pending_after_save: None,
             show_tools,
             browser: Browser::default(),
-            check: checker::Check::default(),
-            watch: watch_ui::WatchMode::default(),
-            hint: hint_ui::HintMode::default(),
+            check: check::Check::default(),
+            watch: watch::WatchMode::default(),
+            hint: hint::HintMode::default(),
             explain: explain::ExplainMode::default(),
             printing: printing::Printing::default(),
             play: play::Play::new(autosave),
-            fixes: fixes::FixSearch::default(),
+            fixes: check::fixes::FixSearch::default(),
             generator: generator::GeneratorDialog::default(),
             ctx: cc.egui_ctx.clone(),
         };
@@ -281,7 +224,7 @@ impl KakuroApp {
         self.editor.replace(sheet.clone());
         self.saved = (sheet, meta.clone());
         self.meta = meta;
-        self.files.path = path;
+        self.files.path = path.map(|p| absolute(&p));
         self.files.origin = None;
         self.unsaved_name = None;
         self.board.fit();
@@ -321,6 +264,15 @@ impl KakuroApp {
             } else {
                 self.perform(action);
             }
+        }
+    }
+
+    /// What is kept for the next session.
+    fn prefs(&self) -> Prefs {
+        Prefs {
+            recent: self.files.recent.clone(),
+            last_file: self.files.path.clone(),
+            show_tools: self.show_tools,
         }
     }
 
@@ -456,6 +408,12 @@ impl KakuroApp {
     }
 }
 
+/// `path` made absolute against the working folder, so that the file kept for the next start
+/// (and named in an autosave) is found again whatever folder the app starts in.
+pub(crate) fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// The puzzle shown on a first run, with the title and notes of its header.
 fn sample() -> (Sheet, Meta) {
     match crate::format::parse(SAMPLE, crate::format::Format::Kakuro) {
@@ -501,7 +459,7 @@ impl eframe::App for KakuroApp {
         self.generator_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
-        if let Some(checker::Verdict::Several {
+        if let Some(check::Verdict::Several {
             count, exact: true, ..
         }) = self.check.verdict(self.editor.generation())
         {
@@ -624,11 +582,11 @@ impl eframe::App for KakuroApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // Dropping the run and the check cancels and joins their workers.
         self.browser = Browser::default();
-        self.check = checker::Check::default();
-        self.watch = watch_ui::WatchMode::default();
-        self.hint = hint_ui::HintMode::default();
+        self.check = check::Check::default();
+        self.watch = watch::WatchMode::default();
+        self.hint = hint::HintMode::default();
         self.explain = explain::ExplainMode::default();
-        self.fixes = fixes::FixSearch::default();
+        self.fixes = check::fixes::FixSearch::default();
         self.generator = generator::GeneratorDialog::default();
         self.play_exit();
     }
@@ -637,62 +595,6 @@ impl eframe::App for KakuroApp {
         if self.options.screenshot.is_some() {
             return;
         }
-        eframe::set_value(storage, STORE_RECENT, &self.files.recent);
-        eframe::set_value(storage, STORE_LAST, &self.files.path);
-        eframe::set_value(storage, STORE_TOOLS, &self.show_tools);
+        self.prefs().save(storage);
     }
-}
-
-/// Opens the window and runs the app until it is closed.
-pub fn run(options: LaunchOptions) -> anyhow::Result<()> {
-    let shot_result = screenshot::ResultSlot::default();
-    let frame_times = options.frame_stats.then(FrameTimes::default);
-    let app_options = AppOptions {
-        file: options.file.clone(),
-        screenshot: options.screenshot.clone(),
-        native_dialogs: true,
-        frame_times: frame_times.clone(),
-        autosave: eframe::storage_dir("kakuro").map(|dir| dir.join("autosave.ron")),
-    };
-    let mut viewport = egui::ViewportBuilder::default()
-        .with_title("Kakuro")
-        .with_app_id("kakuro")
-        .with_inner_size([1100.0, 760.0])
-        .with_min_inner_size([480.0, 360.0])
-        .with_drag_and_drop(true);
-    if let Ok(icon) = eframe::icon_data::from_png_bytes(icon::PNG) {
-        viewport = viewport.with_icon(icon);
-    }
-    let renderer = match options.renderer {
-        Renderer::Glow => eframe::Renderer::Glow,
-        Renderer::Wgpu => eframe::Renderer::Wgpu,
-    };
-    let native = eframe::NativeOptions {
-        viewport,
-        renderer,
-        persist_window: options.screenshot.is_none(),
-        ..Default::default()
-    };
-    let slot = shot_result.clone();
-    let started = eframe::run_native(
-        "kakuro",
-        native,
-        Box::new(move |cc| {
-            let mut app = KakuroApp::new(cc, app_options);
-            if let Some(shot) = &mut app.screenshot {
-                shot.report_to(slot);
-            }
-            Ok(Box::new(app))
-        }),
-    );
-    if let Err(e) = started {
-        anyhow::bail!(
-            "could not open the window ({:?} renderer): {e}",
-            options.renderer
-        );
-    }
-    if let Some(times) = frame_times {
-        eprintln!("{}", times.report());
-    }
-    shot_result.finish(options.screenshot.is_some())
 }

@@ -161,8 +161,8 @@ fn time_once(puzzle: &Puzzle, limit: Option<u64>, max: Duration) -> Timing {
         first: first.unwrap_or(total),
         total,
         solutions,
-        complete: outcome == Outcome::Complete,
-        stopped: outcome == Outcome::Cancelled,
+        complete: outcome == Ok(Outcome::Complete),
+        stopped: outcome.is_err(),
         stats: solver.stats(),
     }
 }

@@ -55,58 +55,8 @@ fn spin_on<T: Send>(
 
 #[cfg(test)]
 mod tests {
-    use std::io;
-    use std::sync::{Arc, Mutex};
-
-    use indicatif::TermLike;
-
     use super::*;
-
-    /// A terminal that keeps what is written to it.
-    #[derive(Clone, Debug, Default)]
-    struct Screen(Arc<Mutex<String>>);
-
-    impl Screen {
-        fn text(&self) -> String {
-            self.0.lock().unwrap().clone()
-        }
-    }
-
-    impl TermLike for Screen {
-        fn width(&self) -> u16 {
-            80
-        }
-        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
-            Ok(())
-        }
-        fn write_line(&self, s: &str) -> io::Result<()> {
-            self.write_str(&format!("{s}\n"))
-        }
-        fn write_str(&self, s: &str) -> io::Result<()> {
-            self.0.lock().unwrap().push_str(s);
-            Ok(())
-        }
-        fn clear_line(&self) -> io::Result<()> {
-            self.write_str("<clear>")
-        }
-        fn flush(&self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    fn target(screen: &Screen) -> impl FnOnce() -> ProgressDrawTarget + use<> {
-        let screen = screen.clone();
-        move || ProgressDrawTarget::term_like(Box::new(screen))
-    }
+    use crate::cli::screen::{Screen, target};
 
     #[test]
     fn slow_work_shows_its_message_until_it_ends() {

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Result;
-use kakuro::{Solver, Uniqueness};
+use kakuro::CancelToken;
+use kakuro::solve::{CheckOptions, Verdict, check};
 
 use super::input::PuzzleFile;
 use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, output};
@@ -33,15 +34,21 @@ pub fn run(path: &Path, max: Duration) -> Result<ExitCode> {
     for warning in &warnings {
         writeln!(out, "{}", file.describe(warning))?;
     }
-    // Only the deadline cancels the search.
-    let verdict = Solver::new(&puzzle)
-        .with_cancel(budget::token(Some(max)))
-        .uniqueness();
+    // The engine's check (the app's, to its first verdict); only the deadline stops it.
+    let mut verdict = None;
+    check(
+        &puzzle,
+        &CheckOptions::uniqueness(max),
+        &CancelToken::new(),
+        &mut |v| verdict = Some(v),
+    );
     let (word, code) = match verdict {
-        Some(Uniqueness::None) => ("none".into(), ExitCode::from(EXIT_NO)),
-        Some(Uniqueness::Unique(_)) => ("unique".into(), ExitCode::SUCCESS),
-        Some(Uniqueness::Multiple) => ("multiple".into(), ExitCode::from(EXIT_NO)),
-        None => (budget::unknown_after(max), ExitCode::from(EXIT_UNKNOWN)),
+        Some(Verdict::NoSolution) => ("none".into(), ExitCode::from(EXIT_NO)),
+        Some(Verdict::Unique) => ("unique".into(), ExitCode::SUCCESS),
+        Some(Verdict::Several { .. }) => ("multiple".into(), ExitCode::from(EXIT_NO)),
+        Some(Verdict::Unknown { .. }) | None => {
+            (budget::unknown_after(max), ExitCode::from(EXIT_UNKNOWN))
+        }
     };
     writeln!(out, "{word}")?;
     out.flush()?;

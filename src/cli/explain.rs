@@ -114,10 +114,10 @@ fn verdict(puzzle: &Puzzle, max: Duration) -> &'static str {
         .with_cancel(budget::token(Some(max)))
         .uniqueness()
     {
-        Some(Uniqueness::Unique(_)) => "unique",
-        Some(Uniqueness::Multiple) => "multiple",
-        Some(Uniqueness::None) => "none",
-        None => "unknown",
+        Ok(Uniqueness::Unique(_)) => "unique",
+        Ok(Uniqueness::Multiple) => "multiple",
+        Ok(Uniqueness::None) => "none",
+        Err(_) => "unknown",
     }
 }
 

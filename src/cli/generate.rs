@@ -1,11 +1,12 @@
 //! `kakuro generate --size WxH ...`: unique puzzles, solvable by logic, in a band.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::thread;
 
 use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kakuro::atomic;
 use kakuro::generate::{self, Generated, Options};
 use kakuro::solve::CancelToken;
@@ -31,7 +32,14 @@ pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode>
         }
         .into());
     }
-    let puzzles = make_all(options, count)?;
+    let bar = progress_bar(
+        count,
+        std::io::stderr().is_terminal(),
+        ProgressDrawTarget::stderr,
+    );
+    let puzzles = make_all(options, count, &bar);
+    bar.finish_and_clear();
+    let puzzles = puzzles?;
     for (i, g) in puzzles.iter().enumerate() {
         let text = g.to_text();
         match (dir, out) {
@@ -50,8 +58,26 @@ pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode>
     Ok(ExitCode::SUCCESS)
 }
 
-/// The puzzles, made on two threads (even and odd numbers), in seed order.
-fn make_all(options: Options, count: u32) -> Result<Vec<Generated>> {
+/// A bar counting the puzzles made, drawn on `draw` when there are several and `terminal` (on
+/// stderr: a pipe gets nothing); hidden otherwise.
+fn progress_bar(
+    count: u32,
+    terminal: bool,
+    draw: impl FnOnce() -> ProgressDrawTarget,
+) -> ProgressBar {
+    if count < 2 || !terminal {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(u64::from(count)), draw());
+    let style = ProgressStyle::with_template("generating {bar:40} {pos}/{len}  {elapsed}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// The puzzles, made on two threads (even and odd numbers), in seed order; `bar` counts them.
+/// Puzzle `i` depends only on its seed, so the threads do not change what is made.
+fn make_all(options: Options, count: u32, bar: &ProgressBar) -> Result<Vec<Generated>> {
     let cancel = CancelToken::new();
     let make = |i: u32| {
         let seeded = Options {
@@ -69,6 +95,7 @@ fn make_all(options: Options, count: u32) -> Result<Vec<Generated>> {
                     let mut made = Vec::new();
                     for i in (w..count).step_by(2) {
                         let result = make(i);
+                        bar.inc(1);
                         if result.is_err() {
                             // One failure ends the run: the other thread need not go on.
                             cancel.cancel();
@@ -138,4 +165,45 @@ pub fn parse_walls(text: &str) -> Result<f64, String> {
                 generate::MAX_WALLS
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::screen::{Screen, target};
+
+    #[test]
+    fn the_bar_counts_the_puzzles_on_a_terminal() {
+        let screen = Screen::default();
+        let bar = progress_bar(4, true, target(&screen));
+        let made = make_all(Options::new(6, 6, 5), 4, &bar).unwrap();
+        bar.finish();
+        assert_eq!(made.len(), 4);
+        let text = screen.text();
+        assert!(
+            text.contains("generating") && text.contains("4/4"),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn no_bar_off_a_terminal_or_for_one_puzzle() {
+        for (count, terminal) in [(4, false), (1, true)] {
+            let screen = Screen::default();
+            let bar = progress_bar(count, terminal, target(&screen));
+            make_all(Options::new(6, 6, 5), count, &bar).unwrap();
+            bar.finish();
+            assert_eq!(screen.text(), "", "{count} {terminal}");
+        }
+    }
+
+    #[test]
+    fn puzzle_i_is_the_same_made_alone_or_in_a_run() {
+        let run = make_all(Options::new(6, 6, 20), 3, &ProgressBar::hidden()).unwrap();
+        for (i, g) in run.iter().enumerate() {
+            let alone = generate::generate(&Options::new(6, 6, 20 + i as u64), &CancelToken::new())
+                .unwrap();
+            assert_eq!(alone.to_text(), g.to_text());
+        }
+    }
 }

@@ -19,6 +19,8 @@ mod launch;
 mod output;
 mod pe424;
 mod print;
+#[cfg(test)]
+mod screen;
 mod solve;
 
 use std::fmt;
@@ -206,7 +208,7 @@ pub enum Command {
         #[arg(long, value_name = "WxH", value_parser = generate::parse_size)]
         size: (usize, usize),
         /// About this share of the interior is walls (0 to 0.6).
-        #[arg(long, value_name = "F", default_value = "0.25", value_parser = generate::parse_walls)]
+        #[arg(long, value_name = "F", default_value = "0.35", value_parser = generate::parse_walls)]
         walls: f64,
         /// How the walls mirror each other.
         #[arg(long, value_enum, default_value = "none")]

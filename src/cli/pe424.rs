@@ -24,10 +24,10 @@ pub fn run(path: &Path) -> Result<ExitCode> {
     for (index, (file, puzzle)) in files.iter().zip(&puzzles).enumerate() {
         let at = format!("{}: puzzle {}", file.place(None), index + 1);
         let answer = match Solver::new(puzzle).uniqueness() {
-            Some(Uniqueness::Unique(solution)) => solution.letter_answer(),
-            Some(Uniqueness::None) => bail!("{at} has no solution"),
-            Some(Uniqueness::Multiple) => bail!("{at} has more than one solution"),
-            None => bail!("{at}: the search was cancelled"),
+            Ok(Uniqueness::Unique(solution)) => solution.letter_answer(),
+            Ok(Uniqueness::None) => bail!("{at} has no solution"),
+            Ok(Uniqueness::Multiple) => bail!("{at} has more than one solution"),
+            Err(_) => bail!("{at}: the search was cancelled"),
         };
         let Some(answer) = answer else {
             bail!("{at} has no letters, so no answer");

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use kakuro::format::kakuro_text;
+use kakuro::solve::Cancelled;
 use kakuro::{Letter, Outcome, Puzzle, Solution, Solver};
 use num_bigint::BigUint;
 use rand::SeedableRng;
@@ -44,11 +45,10 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -
     if !as_json && *pick == Pick::Nth(BigUint::from(1u32)) {
         // Solution #1 is the listing's first: no count needed, and a dense grid's count can
         // take hours where its first solution takes milliseconds.
-        let Some(solution) = solver.first() else {
-            if token.is_cancelled() {
-                return Ok(late());
-            }
-            return Ok(no_solution(&file));
+        let solution = match solver.first() {
+            Ok(Some(solution)) => solution,
+            Ok(None) => return Ok(no_solution(&file)),
+            Err(Cancelled) => return Ok(late()),
         };
         let mut out = output::stdout();
         write_text(&mut out, &file, &puzzle, &solution, true)?;
@@ -94,9 +94,9 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -
             with_spinner("finding a random solution", || solver.random(&mut rng))
         }
     };
-    if picked.is_none() && token.is_cancelled() {
+    let Ok(picked) = picked else {
         return Ok(late());
-    }
+    };
     let solution =
         picked.ok_or_else(|| anyhow!("the solution picked below the count was not found"))?;
     let mut out = output::stdout();
@@ -169,9 +169,9 @@ pub fn run(
     if let Some(err) = failed {
         return Err(err.into());
     }
-    let listed_all = outcome == Outcome::Complete;
+    let listed_all = outcome == Ok(Outcome::Complete);
     // Only the deadline cancels the listing.
-    let late = outcome == Outcome::Cancelled;
+    let late = outcome == Err(Cancelled);
     let mut counted = true;
     if let Some(json) = json {
         // Stopping at the limit says nothing about what is left; only a count does (within
@@ -200,7 +200,7 @@ pub fn run(
         };
         return Ok(out_of_time(&file.name, max, &what));
     }
-    let none = listed == 0 && (listed_all || Solver::new(&puzzle).any().is_none());
+    let none = listed == 0 && (listed_all || !matches!(Solver::new(&puzzle).any(), Ok(Some(_))));
     if none {
         return Ok(no_solution(&file));
     }

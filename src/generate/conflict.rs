@@ -12,7 +12,7 @@ use std::fmt;
 
 use crate::grid::{Cell, Clue, Direction, Grid, Pos};
 use crate::puzzle::Puzzle;
-use crate::solve::{CancelToken, Cancelled, Outcome, Solver};
+use crate::solve::{CancelToken, Cancelled, Outcome, Solver, Tuning};
 
 /// Backtracks one satisfiability question may take before its answer counts as unknown.
 const BUDGET: u64 = 20_000;
@@ -158,14 +158,17 @@ fn holds(
     };
     let (found, outcome) = Solver::new(&puzzle)
         .with_cancel(cancel.clone())
-        .with_give_up_after(BUDGET)
+        .with_tuning(Tuning {
+            give_up_after: BUDGET,
+            ..Tuning::default()
+        })
         .solutions(1);
     if cancel.is_cancelled() {
         return Err(Cancelled);
     }
     Ok(match (found.is_empty(), outcome) {
         (false, _) => Some(true),
-        (true, Outcome::Complete) => Some(false),
+        (true, Ok(Outcome::Complete)) => Some(false),
         (true, _) => None,
     })
 }

@@ -6,7 +6,7 @@
 use crate::grid::{Cell, Clue, Direction, Grid, Pos};
 use crate::logic::{self, Band};
 use crate::puzzle::Puzzle;
-use crate::solve::{CancelToken, Cancelled, Solver};
+use crate::solve::{CancelToken, Cancelled, Solver, Tuning};
 
 use super::Symmetry;
 use super::conflict::{self, Conflict, set_clue};
@@ -96,10 +96,7 @@ pub fn suggest(grid: &Grid, cancel: &CancelToken) -> Result<Fixes, Cancelled> {
     let Ok(puzzle) = Puzzle::from_grid(grid) else {
         return none(cancel);
     };
-    let found = Solver::new(&puzzle)
-        .with_cancel(cancel.clone())
-        .some(2)
-        .ok_or(Cancelled)?;
+    let found = Solver::new(&puzzle).with_cancel(cancel.clone()).some(2)?;
     let (a, b) = match &found[..] {
         [] => return none(cancel),
         [_] => {
@@ -140,12 +137,7 @@ fn keep_unique(edits: Vec<Edit>, cancel: &CancelToken) -> Result<Vec<Suggestion>
         let Ok(p) = Puzzle::from_grid(&edited) else {
             continue;
         };
-        let unique = Solver::new(&p)
-            .with_cancel(cancel.clone())
-            .some(2)
-            .ok_or(Cancelled)?
-            .len()
-            == 1;
+        let unique = Solver::new(&p).with_cancel(cancel.clone()).some(2)?.len() == 1;
         if unique && !suggestions.iter().any(|s| s.grid == edited) {
             suggestions.push(Suggestion {
                 edit,
@@ -174,7 +166,10 @@ fn clue_rewrites(grid: &Grid, c: &Conflict, cancel: &CancelToken) -> Result<Vec<
     };
     let (found, _) = Solver::new(&puzzle)
         .with_cancel(cancel.clone())
-        .with_give_up_after(RELAXED_BUDGET)
+        .with_tuning(Tuning {
+            give_up_after: RELAXED_BUDGET,
+            ..Tuning::default()
+        })
         .solutions(RELAXED_SOLUTIONS);
     if cancel.is_cancelled() {
         return Err(Cancelled);

@@ -30,6 +30,9 @@ pub const MIN_SIDE: usize = 4;
 pub const MAX_SIDE: usize = 40;
 /// The largest wall density (of the interior) the generator takes.
 pub const MAX_WALLS: f64 = 0.6;
+/// The wall density the generator uses unless told otherwise: about a third of the interior,
+/// as in published puzzles; much less makes long runs whose clues say little.
+pub const DEFAULT_WALLS: f64 = 0.35;
 /// Layouts the generator draws before it gives up.
 pub const MAX_LAYOUTS: usize = 400;
 
@@ -80,7 +83,7 @@ impl Options {
         Options {
             width,
             height,
-            walls: 0.25,
+            walls: DEFAULT_WALLS,
             symmetry: Symmetry::None,
             band: Band::Easy,
             max_run: 9,
@@ -182,6 +185,11 @@ pub fn check(options: &Options) -> Result<(), GenerateError> {
     Ok(())
 }
 
+/// The walls repair may add beyond the density asked for: a twentieth of the interior.
+fn wall_slack(options: &Options) -> usize {
+    ((options.width - 1) * (options.height - 1) / 20).max(2)
+}
+
 /// A unique puzzle that logic alone solves, rating in `options.band`.
 pub fn generate(options: &Options, cancel: &CancelToken) -> Result<Generated, GenerateError> {
     check(options)?;
@@ -203,15 +211,15 @@ pub fn generate(options: &Options, cancel: &CancelToken) -> Result<Generated, Ge
         let Some(mut filling) = fill::lean_filling(&grid, &mut rng) else {
             continue;
         };
-        let Some(settled) = repair::settle(
-            &mut grid,
-            &mut filling,
-            options.symmetry,
-            options.max_run,
-            &mut rng,
-            cancel,
-        )?
-        else {
+        repair::unswap(&grid, &mut filling, &mut rng);
+        let walls = (options.width - 1) * (options.height - 1) - grid.white_count();
+        let aim = repair::Aim {
+            band: options.band,
+            symmetry: options.symmetry,
+            most_walls: shape::wall_target(options.width, options.height, options.walls).max(walls)
+                + wall_slack(options),
+        };
+        let Some(settled) = repair::settle(&mut grid, &mut filling, aim, &mut rng, cancel)? else {
             continue;
         };
         if settled.explanation.rating.band == options.band {

@@ -1,23 +1,32 @@
-//! Repair to uniqueness: where two solutions differ (or where logic gets stuck), change a digit
-//! of the filling toward sums with fewer digit sets, or add a wall pair, and look again.
+//! Repair to uniqueness and steering into the band.
+//!
+//! Where two solutions differ, or where logic needs techniques too hard for the band, an edit
+//! makes the clues say more: a run's digits become a set that is the only one for its sum, a
+//! digit changes toward sums with fewer digit sets, or a symmetric wall pair cuts the runs.
+//! Where the puzzle is too easy, a digit changes toward sums with more digit sets, and the change
+//! is kept only if the puzzle stays unique, logical and no easier.
 
 use rand::Rng;
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 
 use crate::grid::{Direction, Grid, Pos};
-use crate::logic::{self, Explanation};
-use crate::puzzle::Puzzle;
+use crate::logic::scan::Scan;
+use crate::logic::{self, Band, Board, Explanation, Tier};
+use crate::puzzle::{CellId, Puzzle};
+use crate::solve::combos::{self, Mask};
 use crate::solve::{CancelToken, Cancelled, Solver};
 
 use super::Symmetry;
 use super::fill::{Filling, digit_sets, sum_clues};
-use super::shape::{is_sound, wall_pair};
+use super::shape::try_wall_pair;
 
-/// Edits one layout gets before the generator draws another.
-const MAX_EDITS: usize = 120;
+/// Edits one filling gets before the generator draws another layout.
+const MAX_EDITS: usize = 60;
 
-/// One in this many edits adds a wall pair rather than changing a digit.
-const WALL_ONE_IN: u32 = 4;
+/// One in this many easier edits adds a wall pair (while there is room) rather than changing
+/// digits.
+const WALL_ONE_IN: u32 = 5;
 
 /// A puzzle with one solution that logic alone solves, and its logical solve.
 pub struct Settled {
@@ -27,56 +36,330 @@ pub struct Settled {
     pub explanation: Explanation,
 }
 
-/// Repairs `grid` (clues summed from `filling`) until its puzzle is unique and solved by
-/// logic; `Ok(None)` when the edits run out or no edit applies.
+/// What the repair aims at and may do.
+#[derive(Clone, Copy, Debug)]
+pub struct Aim {
+    /// The band the puzzle must rate in.
+    pub band: Band,
+    /// The symmetry a new wall pair keeps.
+    pub symmetry: Symmetry,
+    /// The most interior walls the grid may have: repair adds wall pairs only below it.
+    pub most_walls: usize,
+}
+
+/// What a candidate puzzle needs next.
+enum Verdict {
+    /// Two solutions differ at these cells; the first solution's digits (by cell id).
+    Ambiguous(Vec<Pos>, Vec<u8>),
+    /// One solution; its logical solve.
+    Unique(Explanation),
+}
+
+/// A harder edit on trial: the grid and filling before it, and the rank it must not fall below.
+struct Trial {
+    grid: Grid,
+    filling: Filling,
+    rank: (Band, u32),
+}
+
+/// Repairs `grid` (clues summed from `filling`) until its puzzle is unique, solved by logic and
+/// rated in `aim.band`; `Ok(None)` when the edits run out or no edit applies.
 pub fn settle(
     grid: &mut Grid,
     filling: &mut Filling,
-    symmetry: Symmetry,
-    max_run: usize,
+    aim: Aim,
     rng: &mut StdRng,
     cancel: &CancelToken,
 ) -> Result<Option<Settled>, Cancelled> {
+    let mut trial: Option<Trial> = None;
     for _ in 0..MAX_EDITS {
         sum_clues(grid, filling);
         let Ok(puzzle) = Puzzle::from_grid(grid) else {
             return Ok(None);
         };
-        let found = Solver::new(&puzzle)
-            .with_cancel(cancel.clone())
-            .some(2)
-            .ok_or(Cancelled)?;
-        let trouble: Vec<Pos> = if let [a, b] = &found[..] {
-            differing(&puzzle, &a.digits, &b.digits)
-        } else {
-            let explanation = logic::explain_cancellable(&puzzle, cancel)?;
-            if explanation.solved {
-                return Ok(Some(Settled {
-                    puzzle,
-                    explanation,
-                }));
-            }
-            puzzle
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| explanation.end.digits()[*i] == 0)
-                .map(|(_, c)| c.pos)
-                .collect()
+        let verdict = judge(&puzzle, aim.band, cancel)?;
+        let rank = match &verdict {
+            Verdict::Unique(e) if e.solved && !e.trial => Some((e.rating.band, e.rating.score)),
+            _ => None,
         };
-        if trouble.is_empty() {
-            return Ok(None);
-        }
-        let pos = trouble[rng.random_range(0..trouble.len())];
-        let walled = rng.random_ratio(1, WALL_ONE_IN) && add_wall(grid, symmetry, max_run, pos);
-        if !walled
-            && !change_digit(grid, filling, pos, rng)
-            && !add_wall(grid, symmetry, max_run, pos)
+        if let (Some(r), Verdict::Unique(_)) = (rank, &verdict)
+            && r.0 == aim.band
         {
+            let Verdict::Unique(explanation) = verdict else {
+                unreachable!()
+            };
+            return Ok(Some(Settled {
+                puzzle,
+                explanation,
+            }));
+        }
+        // A harder edit stays only when the puzzle is still unique, logical and no easier.
+        if let Some(t) = trial.take()
+            && !rank.is_some_and(|r| r >= t.rank && r.0 <= aim.band)
+        {
+            *grid = t.grid;
+            *filling = t.filling;
+            if !harder(grid, filling, t.rank, &mut trial, rng) {
+                return Ok(None);
+            }
+            continue;
+        }
+        let edited = match (&verdict, rank) {
+            (_, Some(r)) if r.0 < aim.band => harder(grid, filling, r, &mut trial, rng),
+            (Verdict::Ambiguous(cells, first), _) => {
+                // The puzzle is the same whichever of its solutions the clues are summed from:
+                // editing the one the search found breaks the difference it found.
+                *filling = Filling::from_solution(grid, &puzzle, first);
+                easier(grid, filling, aim, cells, rng)
+            }
+            (Verdict::Unique(e), _) => {
+                let cells = hard_cells(&puzzle, e, aim.band);
+                easier(grid, filling, aim, &cells, rng)
+            }
+        };
+        if !edited {
             return Ok(None);
         }
     }
     Ok(None)
+}
+
+/// Two solutions' differing cells, or the logical solve of a puzzle with one solution. (A
+/// puzzle with none never comes up: its clues are summed from a filling.)
+fn judge(puzzle: &Puzzle, band: Band, cancel: &CancelToken) -> Result<Verdict, Cancelled> {
+    let found = Solver::new(puzzle).with_cancel(cancel.clone()).some(2)?;
+    if let [a, b] = &found[..] {
+        return Ok(Verdict::Ambiguous(
+            differing(puzzle, &a.digits, &b.digits),
+            a.digits.clone(),
+        ));
+    }
+    Ok(Verdict::Unique(solve_up_to(puzzle, band, cancel)?))
+}
+
+/// The logical solve of `puzzle` with the techniques up to the hardest tier `band` allows: it
+/// stops where those get stuck, and never tries the costly harder ones. When it fills the grid,
+/// its steps are those of [`logic::explain`] (the same finders in the same order), so its
+/// rating is the puzzle's.
+fn solve_up_to(
+    puzzle: &Puzzle,
+    band: Band,
+    cancel: &CancelToken,
+) -> Result<Explanation, Cancelled> {
+    let most = match band {
+        Band::Easy | Band::Medium => Tier::Two,
+        Band::Hard | Band::Expert | Band::Trial => Tier::Three,
+    };
+    let mut board = Board::new(puzzle);
+    let mut scan = Scan::new(puzzle);
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        if cancel.is_cancelled() {
+            return Err(Cancelled);
+        }
+        let Some(step) = scan.next_step_up_to(puzzle, &board, most) else {
+            break;
+        };
+        board.apply(&step);
+        scan.after(puzzle, &step);
+        steps.push(step);
+    }
+    let solved = board.is_solved();
+    Ok(Explanation {
+        rating: logic::rating_of(puzzle, &steps, solved),
+        steps,
+        solved,
+        trial: false,
+        end: board,
+    })
+}
+
+/// The lowest tier whose steps make a solve too hard for `band` (in number or at all).
+fn too_hard_from(band: Band) -> Tier {
+    match band {
+        Band::Easy => Tier::Two,
+        Band::Medium | Band::Hard => Tier::Three,
+        Band::Expert | Band::Trial => Tier::Trial,
+    }
+}
+
+/// The cells a solve too hard for `band` got stuck on, or used techniques above the band for.
+fn hard_cells(puzzle: &Puzzle, explanation: &Explanation, band: Band) -> Vec<Pos> {
+    if !explanation.solved {
+        return puzzle
+            .cells()
+            .iter()
+            .zip(explanation.end.digits())
+            .filter(|(_, d)| **d == 0)
+            .map(|(c, _)| c.pos)
+            .collect();
+    }
+    let from = too_hard_from(band);
+    let mut ids: Vec<CellId> = explanation
+        .steps
+        .iter()
+        .filter(|s| s.technique.tier() >= from)
+        .flat_map(|s| {
+            let placed = s.placements.iter().map(|(c, _)| *c);
+            let thinned = s.eliminations.iter().map(|(c, _)| *c);
+            placed.chain(thinned).chain(s.because.iter().copied())
+        })
+        .collect();
+    ids.sort_by_key(|c| c.0);
+    ids.dedup();
+    ids.into_iter().map(|c| puzzle.cell(c).pos).collect()
+}
+
+/// One edit at one of `cells` (tried in random order) that makes the clues say more. Whether
+/// one applied.
+fn easier(
+    grid: &mut Grid,
+    filling: &mut Filling,
+    aim: Aim,
+    cells: &[Pos],
+    rng: &mut StdRng,
+) -> bool {
+    let mut cells = cells.to_vec();
+    cells.shuffle(rng);
+    cells.into_iter().any(|pos| {
+        let add_wall = |grid: &mut Grid| {
+            room_for_wall(grid, aim, pos) && try_wall_pair(grid, aim.symmetry, pos)
+        };
+        if rng.random_ratio(1, WALL_ONE_IN) && add_wall(grid) {
+            return true;
+        }
+        let whole_run = match aim.band {
+            Band::Easy => true,
+            Band::Medium => rng.random_bool(0.5),
+            _ => rng.random_ratio(1, 4),
+        };
+        let edited = (whole_run && settle_run(grid, filling, pos, rng))
+            || change_digit(grid, filling, pos, Lean::FewerSets, rng)
+            || add_wall(grid);
+        if edited {
+            unswap(grid, filling, rng);
+        }
+        edited
+    })
+}
+
+/// Whether a wall pair at `pos` keeps the grid within `aim.most_walls`.
+fn room_for_wall(grid: &Grid, aim: Aim, pos: Pos) -> bool {
+    let (w, h) = (grid.width(), grid.height());
+    let symmetric = super::shape::partner(aim.symmetry, w, h, pos) != pos;
+    let walls = (w - 1) * (h - 1) - grid.white_count();
+    walls + 1 + usize::from(symmetric) <= aim.most_walls
+}
+
+/// One edit at a random white cell toward sums with more digit sets, put on trial against
+/// `rank`. Whether one applied.
+fn harder(
+    grid: &mut Grid,
+    filling: &mut Filling,
+    rank: (Band, u32),
+    trial: &mut Option<Trial>,
+    rng: &mut StdRng,
+) -> bool {
+    let whites: Vec<Pos> = grid.positions().filter(|&p| grid.is_white(p)).collect();
+    if whites.is_empty() {
+        return false;
+    }
+    let before = Trial {
+        grid: grid.clone(),
+        filling: filling.clone(),
+        rank,
+    };
+    let pos = whites[rng.random_range(0..whites.len())];
+    if !change_digit(grid, filling, pos, Lean::MoreSets, rng) {
+        return false;
+    }
+    unswap(grid, filling, rng);
+    *trial = Some(before);
+    true
+}
+
+/// Rounds of [`unswap`] over the whole grid.
+const UNSWAP_ROUNDS: usize = 8;
+
+/// Breaks the rectangles of `filling` that give a second solution at once: white cells `a b`
+/// over `c d`, `a b` and `c d` in one across segment each, `a c` and `b d` in one down segment
+/// each, where adding `k` to `a` and `d` and taking it from `b` and `c` keeps every segment free
+/// of repeats (the sums stay the same). They are the commonest second solutions; changing one
+/// corner's digit (toward sums with fewer digit sets) breaks one before any search.
+pub fn unswap(grid: &Grid, filling: &mut Filling, rng: &mut StdRng) {
+    for _ in 0..UNSWAP_ROUNDS {
+        let found = shifts(grid, filling);
+        if found.is_empty() {
+            return;
+        }
+        for corners in found {
+            // An earlier change may have broken this one already.
+            if shift_of(grid, filling, corners).is_some() {
+                let pos = corners[rng.random_range(0..4)];
+                change_digit(grid, filling, pos, Lean::FewerSets, rng);
+            }
+        }
+    }
+}
+
+/// The rectangles of `filling` with a shift that keeps the sums (corners `a b c d` in reading
+/// order).
+fn shifts(grid: &Grid, filling: &Filling) -> Vec<[Pos; 4]> {
+    let white =
+        |r: usize, c: usize| r < grid.height() && c < grid.width() && grid.is_white(Pos::new(r, c));
+    let mut found = Vec::new();
+    for a in grid.positions().filter(|&p| grid.is_white(p)) {
+        let mut c2 = a.col + 1;
+        while white(a.row, c2) {
+            let mut r2 = a.row + 1;
+            while white(r2, a.col) {
+                let corners = [
+                    a,
+                    Pos::new(a.row, c2),
+                    Pos::new(r2, a.col),
+                    Pos::new(r2, c2),
+                ];
+                let closed = (a.col..=c2).all(|col| white(r2, col))
+                    && (a.row..=r2).all(|row| white(row, c2));
+                if closed && shift_of(grid, filling, corners).is_some() {
+                    found.push(corners);
+                }
+                r2 += 1;
+            }
+            c2 += 1;
+        }
+    }
+    found
+}
+
+/// The `k` that, added to corners `a` and `d` and taken from `b` and `c`, leaves every segment
+/// through them free of repeats, if any.
+fn shift_of(grid: &Grid, filling: &Filling, [a, b, c, d]: [Pos; 4]) -> Option<i32> {
+    let digit = |p: Pos| i32::from(filling.at(p));
+    // The digits of each segment holding two corners, the two corners left out.
+    let others = |p: Pos, q: Pos, dir: Direction| -> i32 {
+        line(grid, p, dir)
+            .into_iter()
+            .filter(|&x| x != p && x != q)
+            .fold(0, |m, x| m | 1 << filling.at(x))
+    };
+    let pairs = [
+        (a, b, others(a, b, Direction::Across)),
+        (c, d, others(c, d, Direction::Across)),
+        (a, c, others(a, c, Direction::Down)),
+        (b, d, others(b, d, Direction::Down)),
+    ];
+    let sign = |p: Pos| if p == a || p == d { 1 } else { -1 };
+    (-8..=8).filter(|&k| k != 0).find(|&k| {
+        pairs.iter().all(|&(p, q, used)| {
+            let (x, y) = (digit(p) + sign(p) * k, digit(q) + sign(q) * k);
+            (1..=9).contains(&x)
+                && (1..=9).contains(&y)
+                && x != y
+                && used & (1 << x) == 0
+                && used & (1 << y) == 0
+        })
+    })
 }
 
 /// The positions of the cells where two solutions differ.
@@ -90,21 +373,99 @@ pub fn differing(puzzle: &Puzzle, a: &[u8], b: &[u8]) -> Vec<Pos> {
         .collect()
 }
 
-/// Walls `pos` and its partner when the layout stays sound.
-fn add_wall(grid: &mut Grid, symmetry: Symmetry, max_run: usize, pos: Pos) -> bool {
-    let mut walled = grid.clone();
-    wall_pair(&mut walled, symmetry, pos);
-    if is_sound(&walled, max_run) {
-        *grid = walled;
-        true
-    } else {
-        false
-    }
+/// Which way a digit change leans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lean {
+    /// Toward sums with fewer digit sets: the clues say more.
+    FewerSets,
+    /// Toward sums with more digit sets: the clues say less.
+    MoreSets,
 }
 
-/// Gives `pos` another digit its runs allow, the one whose two new sums have the fewest digit
-/// sets (ties at random). Whether there was one.
-fn change_digit(grid: &Grid, filling: &mut Filling, pos: Pos, rng: &mut StdRng) -> bool {
+/// The digits the crossing segments of `line`'s cells already use, per cell (its own digit
+/// left out).
+fn crossing_digits(grid: &Grid, filling: &Filling, line: &[Pos], dir: Direction) -> Vec<Mask> {
+    let other = match dir {
+        Direction::Across => Direction::Down,
+        Direction::Down => Direction::Across,
+    };
+    line.iter()
+        .map(|&p| {
+            self::line(grid, p, other)
+                .into_iter()
+                .filter(|&q| q != p)
+                .fold(0, |m, q| m | 1 << filling.at(q))
+        })
+        .collect()
+}
+
+/// Gives the longer-ambiguous segment through `pos` the digits of a set that is the only one
+/// for its sum, placed so no crossing segment repeats a digit. Whether it found one.
+fn settle_run(grid: &Grid, filling: &mut Filling, pos: Pos, rng: &mut StdRng) -> bool {
+    let sets_of = |l: &[Pos]| -> u32 {
+        let sum: u32 = l.iter().map(|&p| u32::from(filling.at(p))).sum();
+        digit_sets(l.len(), sum)
+    };
+    let mut lines: Vec<(u32, Direction, Vec<Pos>)> = Direction::ALL
+        .into_iter()
+        .map(|dir| {
+            let l = line(grid, pos, dir);
+            (if l.len() > 1 { sets_of(&l) } else { 0 }, dir, l)
+        })
+        .filter(|(sets, _, _)| *sets > 1)
+        .collect();
+    lines.sort_by_key(|(sets, _, _)| std::cmp::Reverse(*sets));
+    for (_, dir, cells) in lines {
+        let table = combos::table(cells.len());
+        let mut targets: Vec<Mask> = table
+            .masks
+            .iter()
+            .zip(table.sums)
+            .filter(|&(_, &sum)| table.with_sum(sum).count_ones() == 1)
+            .map(|(&m, _)| m)
+            .collect();
+        targets.shuffle(rng);
+        let banned = crossing_digits(grid, filling, &cells, dir);
+        for target in targets {
+            let mut digits = vec![0u8; cells.len()];
+            if place(&banned, target, &mut digits, 0, rng) {
+                for (&p, &d) in cells.iter().zip(&digits) {
+                    filling.set(p, d);
+                }
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Places the digits of `left` on cells `at..`, none in its cell's `banned` digits.
+fn place(banned: &[Mask], left: Mask, digits: &mut [u8], at: usize, rng: &mut StdRng) -> bool {
+    if at == digits.len() {
+        return true;
+    }
+    let mut choices: Vec<u8> = (1..=9u8)
+        .filter(|&d| left & (1 << d) != 0 && banned[at] & (1 << d) == 0)
+        .collect();
+    choices.shuffle(rng);
+    for d in choices {
+        digits[at] = d;
+        if place(banned, left & !(1 << d), digits, at + 1, rng) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Gives `pos` another digit its runs allow, the one whose two new sums have the fewest (or
+/// most) digit sets, ties at random. Whether there was one.
+fn change_digit(
+    grid: &Grid,
+    filling: &mut Filling,
+    pos: Pos,
+    lean: Lean,
+    rng: &mut StdRng,
+) -> bool {
     let lines = [
         line(grid, pos, Direction::Across),
         line(grid, pos, Direction::Down),
@@ -115,7 +476,7 @@ fn change_digit(grid: &Grid, filling: &mut Filling, pos: Pos, rng: &mut StdRng) 
         .map(|&p| 1u16 << filling.at(p))
         .fold(0, |a, b| a | b);
     let old = filling.at(pos);
-    let score = |d: u8| -> u32 {
+    let sets = |d: u8| -> u32 {
         lines
             .iter()
             .filter(|l| l.len() > 1)
@@ -127,7 +488,13 @@ fn change_digit(grid: &Grid, filling: &mut Filling, pos: Pos, rng: &mut StdRng) 
     };
     let best = (1..=9u8)
         .filter(|&d| used & (1 << d) == 0)
-        .map(|d| (score(d), rng.random::<u32>(), d))
+        .map(|d| {
+            let key = match lean {
+                Lean::FewerSets => sets(d),
+                Lean::MoreSets => u32::MAX - sets(d),
+            };
+            (key, rng.random::<u32>(), d)
+        })
         .min();
     match best {
         Some((_, _, d)) => {

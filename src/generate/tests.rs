@@ -1,3 +1,4 @@
+use crate::grid::{Grid, Pos};
 use crate::logic::Band;
 use crate::solve::{CancelToken, Solver, Uniqueness};
 use crate::validate;
@@ -19,7 +20,7 @@ fn check_generated(options: Options) {
     assert!(
         matches!(
             Solver::new(&g.puzzle).uniqueness(),
-            Some(Uniqueness::Unique(_))
+            Ok(Uniqueness::Unique(_))
         ),
         "{options:?}: not unique"
     );
@@ -40,9 +41,35 @@ fn check_generated(options: Options) {
         "{options:?}: logic does not solve it"
     );
     assert_eq!(explanation.rating.band, options.band, "{options:?}");
+    assert_whole_grid(&g.grid, &format!("{options:?}"));
     // The same seed gives the same text.
     let again = generate(&options, &CancelToken::new()).unwrap();
     assert_eq!(again.to_text(), g.to_text());
+}
+
+/// White cells reach every edge of the interior (within one cell) and every quadrant of it.
+fn assert_whole_grid(grid: &Grid, what: &str) {
+    let whites: Vec<Pos> = grid.positions().filter(|&p| grid.is_white(p)).collect();
+    let (w, h) = (grid.width(), grid.height());
+    let near = |f: &dyn Fn(&Pos) -> bool, edge: &str| {
+        assert!(
+            whites.iter().any(f),
+            "{what}: no white cell near the {edge} edge"
+        );
+    };
+    near(&|p| p.row <= 2, "top");
+    near(&|p| p.row >= h - 2, "bottom");
+    near(&|p| p.col <= 2, "left");
+    near(&|p| p.col >= w - 2, "right");
+    let (mid_r, mid_c) = (h.div_ceil(2), w.div_ceil(2));
+    for (top, left) in [(true, true), (true, false), (false, true), (false, false)] {
+        assert!(
+            whites
+                .iter()
+                .any(|p| (p.row < mid_r) == top && (p.col < mid_c) == left),
+            "{what}: a quadrant without white cells"
+        );
+    }
 }
 
 #[test]
@@ -110,4 +137,57 @@ fn a_cancelled_token_stops_the_generator() {
         generate(&Options::new(10, 10, 0), &cancel).unwrap_err(),
         GenerateError::Cancelled
     );
+}
+
+#[test]
+fn ten_by_ten_puzzles_fill_the_grid_in_every_band() {
+    let symmetries = [Symmetry::None, Symmetry::Rotate, Symmetry::Mirror];
+    for (i, band) in [Band::Easy, Band::Medium, Band::Hard]
+        .into_iter()
+        .enumerate()
+    {
+        let mut options = Options::new(10, 10, 40 + i as u64);
+        options.band = band;
+        options.symmetry = symmetries[i];
+        check_generated(options);
+    }
+}
+
+#[test]
+fn bigger_grids_and_the_expert_band_keep_every_promise() {
+    for (side, band, symmetry) in [
+        (15, Band::Hard, Symmetry::Rotate),
+        (20, Band::Medium, Symmetry::Mirror),
+        (10, Band::Expert, Symmetry::None),
+    ] {
+        let mut options = Options::new(side, side, 7);
+        options.band = band;
+        options.symmetry = symmetry;
+        check_generated(options);
+    }
+}
+
+#[test]
+fn layouts_spread_over_the_interior_at_the_density_asked() {
+    use rand::SeedableRng;
+    let symmetries = [Symmetry::None, Symmetry::Rotate, Symmetry::Mirror];
+    for seed in 0..18u64 {
+        let side = [6, 10, 15, 22, 30, 40][seed as usize % 6];
+        let walls = [0.2, 0.3, 0.4][seed as usize % 3];
+        let symmetry = symmetries[seed as usize / 6];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let grid = (0..5)
+            .find_map(|_| super::shape::random_layout(side, side, walls, symmetry, 9, &mut rng))
+            .unwrap_or_else(|| panic!("{side}x{side}: no layout"));
+        let what = format!("{side}x{side} {symmetry:?} seed {seed}");
+        assert!(super::shape::is_sound(&grid, 9), "{what}");
+        assert!(is_symmetric(&grid, symmetry), "{what}");
+        assert_whole_grid(&grid, &what);
+        let interior = ((side - 1) * (side - 1)) as f64;
+        let density = 1.0 - grid.white_count() as f64 / interior;
+        assert!(
+            (density - walls).abs() <= 0.05,
+            "{what}: walls {density}, asked {walls}"
+        );
+    }
 }

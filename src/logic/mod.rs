@@ -14,7 +14,7 @@ mod arrange;
 mod board;
 mod explain;
 mod rating;
-mod scan;
+pub(crate) mod scan;
 mod step;
 mod text;
 mod tier1;

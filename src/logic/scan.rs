@@ -9,7 +9,7 @@
 use crate::puzzle::{CellId, Puzzle, RunId};
 
 use super::board::Board;
-use super::step::Step;
+use super::step::{Step, Tier};
 use super::{FINDERS, Finder};
 
 /// Where each finder is known to find nothing, and which runs are known to break no rule.
@@ -41,10 +41,24 @@ impl Scan {
     /// The step [`super::next_step`] gives on `board`, which must be the board of the last
     /// [`Scan::after`] (or the empty board for a new scan).
     pub(crate) fn next_step(&mut self, puzzle: &Puzzle, board: &Board) -> Option<Step> {
+        self.next_step_up_to(puzzle, board, Tier::Trial)
+    }
+
+    /// The step [`Scan::next_step`] gives among the techniques of tiers up to `most` (the
+    /// harder finders, the costliest, are not asked).
+    pub(crate) fn next_step_up_to(
+        &mut self,
+        puzzle: &Puzzle,
+        board: &Board,
+        most: Tier,
+    ) -> Option<Step> {
         if board.is_solved() || self.broken(puzzle, board) {
             return None;
         }
-        for ((_, finder), quiet) in FINDERS.iter().zip(&mut self.quiet) {
+        for ((technique, finder), quiet) in FINDERS.iter().zip(&mut self.quiet) {
+            if technique.tier() > most {
+                break;
+            }
             let found = match *finder {
                 Finder::Run(f) => first(quiet, |r| f(puzzle, board, RunId(r))),
                 Finder::Cell(f) => first(quiet, |c| f(puzzle, board, CellId(c))),

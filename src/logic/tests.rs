@@ -55,7 +55,7 @@ pub(crate) fn replay_keeps(p: &Puzzle, steps: &[Step], solution: &[u8]) {
 #[test]
 fn the_wikipedia_puzzle_is_explained_to_its_solution() {
     let p = wikipedia();
-    let Some(Uniqueness::Unique(solution)) = Solver::new(&p).uniqueness() else {
+    let Ok(Uniqueness::Unique(solution)) = Solver::new(&p).uniqueness() else {
         panic!("the Wikipedia puzzle is unique");
     };
     let e = explain(&p);
@@ -107,7 +107,7 @@ pub(crate) fn shared(name: &str) -> Option<Puzzle> {
 
 /// Explains a unique puzzle and checks the steps reach its solution without a trial.
 fn solves_by_logic_alone(p: &Puzzle) -> Explanation {
-    let Some(Uniqueness::Unique(solution)) = Solver::new(p).uniqueness() else {
+    let Ok(Uniqueness::Unique(solution)) = Solver::new(p).uniqueness() else {
         panic!("the puzzle is unique");
     };
     let e = explain(p);
@@ -150,7 +150,7 @@ fn the_30x30_benchmark_puzzle_tally() {
 /// Every solution of a small puzzle (`None` past `cap` of them).
 fn all_solutions(p: &Puzzle, cap: usize) -> Option<Vec<Vec<u8>>> {
     let (found, outcome) = Solver::new(p).solutions(cap + 1);
-    (outcome == crate::Outcome::Complete).then(|| found.into_iter().map(|s| s.digits).collect())
+    (outcome == Ok(crate::Outcome::Complete)).then(|| found.into_iter().map(|s| s.digits).collect())
 }
 
 /// No step takes from any solution: placements agree with all, eliminations and struck sets

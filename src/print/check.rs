@@ -2,7 +2,7 @@
 
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::solve::{CancelToken, Solver, Uniqueness};
+use crate::solve::{CancelToken, Cancelled, Solver, Uniqueness};
 
 use super::layout::Entry;
 
@@ -25,14 +25,16 @@ impl Answer {
     pub fn of(puzzle: &Puzzle, want_digits: bool, cancel: &CancelToken) -> Answer {
         let verdict = Solver::new(puzzle).with_cancel(cancel.clone()).uniqueness();
         match verdict {
-            Some(Uniqueness::Unique(solution)) => Answer::Unique(solution.digits),
-            Some(Uniqueness::None) => Answer::Impossible,
-            None => Answer::Unknown,
-            Some(Uniqueness::Multiple) if !want_digits => Answer::Several(Vec::new()),
-            Some(Uniqueness::Multiple) => Solver::new(puzzle)
-                .with_cancel(cancel.clone())
-                .first()
-                .map_or(Answer::Unknown, |s| Answer::Several(s.digits)),
+            Ok(Uniqueness::Unique(solution)) => Answer::Unique(solution.digits),
+            Ok(Uniqueness::None) => Answer::Impossible,
+            Err(Cancelled) => Answer::Unknown,
+            Ok(Uniqueness::Multiple) if !want_digits => Answer::Several(Vec::new()),
+            Ok(Uniqueness::Multiple) => {
+                match Solver::new(puzzle).with_cancel(cancel.clone()).first() {
+                    Ok(Some(s)) => Answer::Several(s.digits),
+                    Ok(None) | Err(Cancelled) => Answer::Unknown,
+                }
+            }
         }
     }
 

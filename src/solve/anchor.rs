@@ -25,11 +25,11 @@ use super::probe::{Answer, Probe};
 use super::propagate::propagate_all;
 use super::search::{Search, Tuning, read};
 use super::state::State;
-use super::{CancelToken, Outcome, Stats};
+use super::{CancelToken, Stats};
 
 /// Backtracks the plain search may take before its first solution; past them, the order is
 /// anchored on a probe's solution.
-pub const ANCHOR_AFTER: u64 = 128;
+pub(crate) const ANCHOR_AFTER: u64 = 128;
 
 /// Nodes of the first probe for an anchor; each next one gets twice as many.
 const FIRST_PROBE: u64 = 4096;
@@ -78,10 +78,11 @@ pub(crate) fn lead(
 
 /// The tuning the order is decided with: the default one, with `anchor_after` from `tuning`
 /// (the other knobs change how many backtracks the search takes, and the order must not
-/// depend on them).
+/// depend on them; `probes_after` is kept as it is, since only `Solver::some` reads it).
 pub(crate) fn deciding(tuning: Tuning) -> Tuning {
     Tuning {
         anchor_after: tuning.anchor_after,
+        probes_after: tuning.probes_after,
         ..Tuning::default()
     }
 }
@@ -103,7 +104,7 @@ pub(crate) fn decide(
         let (outcome, stats, lost) = search.run(&mut |_| ControlFlow::Break(()));
         add(total, &stats);
         if !lost {
-            return (outcome != Outcome::Cancelled).then_some(Order::Plain);
+            return outcome.is_ok().then_some(Order::Plain);
         }
     }
     anchor(
@@ -158,12 +159,12 @@ mod tests {
     use super::*;
     use crate::grid::{Cell, Clue, Direction};
     use crate::puzzle::Puzzle;
-    use crate::solve::{Solution, Solver, generate};
+    use crate::solve::{Outcome, Solution, Solver, generate};
 
     /// Every solution (at most 3,000) in `solver`'s order, or `None`.
     fn all(solver: &mut Solver<'_>) -> Option<Vec<Solution>> {
         let (stream, outcome) = solver.solutions(3000);
-        (outcome == Outcome::Complete && !stream.is_empty()).then_some(stream)
+        (outcome == Ok(Outcome::Complete) && !stream.is_empty()).then_some(stream)
     }
 
     #[test]
@@ -173,7 +174,10 @@ mod tests {
             let Ok(puzzle) = Puzzle::from_grid(&generate::random_grid(9, 9, 0.25, seed)) else {
                 continue;
             };
-            let mut solver = Solver::new(&puzzle).with_anchor_after(0);
+            let mut solver = Solver::new(&puzzle).with_tuning(Tuning {
+                anchor_after: 0,
+                ..Tuning::default()
+            });
             let Some(stream) = all(&mut solver) else {
                 continue;
             };
@@ -185,13 +189,20 @@ mod tests {
             for v in 0..model.vars as u32 {
                 assert_eq!(1 << read(&stream[0], model.cells, v), anchor[v as usize]);
             }
-            let plain = all(&mut Solver::new(&puzzle).with_anchor_after(u64::MAX)).unwrap();
+            let plain = all(&mut Solver::new(&puzzle).with_tuning(Tuning {
+                anchor_after: u64::MAX,
+                ..Tuning::default()
+            }))
+            .unwrap();
             if plain[0] != stream[0] {
                 led += 1;
             }
-            let mut jumper = Solver::new(&puzzle).with_anchor_after(0);
+            let mut jumper = Solver::new(&puzzle).with_tuning(Tuning {
+                anchor_after: 0,
+                ..Tuning::default()
+            });
             for k in (0..stream.len()).step_by(stream.len() / 40 + 1) {
-                let got = jumper.nth(&BigUint::from(k));
+                let got = jumper.nth(&BigUint::from(k)).ok().flatten();
                 assert_eq!(got.as_ref(), Some(&stream[k]), "seed {seed} #{k}");
             }
         }
@@ -222,11 +233,14 @@ mod tests {
             let Ok(puzzle) = Puzzle::from_grid(&generate::random_grid(9, 9, 0.25, seed)) else {
                 continue;
             };
-            let mut solver = Solver::new(&puzzle).with_anchor_after(0);
+            let mut solver = Solver::new(&puzzle).with_tuning(Tuning {
+                anchor_after: 0,
+                ..Tuning::default()
+            });
             let mut seen = Counters(Vec::new());
             // A snapshot a node: a few solutions past the anchor are enough.
             let mut left = 20;
-            solver.for_each_observed(&mut seen, |_| {
+            let _ = solver.for_each_observed(&mut seen, |_| {
                 left -= 1;
                 if left == 0 {
                     ControlFlow::Break(())
@@ -273,10 +287,13 @@ mod tests {
             let Ok(puzzle) = Puzzle::from_grid(&grid) else {
                 continue;
             };
-            let mut solver = Solver::new(&puzzle).with_anchor_after(0);
+            let mut solver = Solver::new(&puzzle).with_tuning(Tuning {
+                anchor_after: 0,
+                ..Tuning::default()
+            });
             assert_eq!(
                 solver.for_each(|_| ControlFlow::Continue(())),
-                Outcome::Complete
+                Ok(Outcome::Complete)
             );
             if solver.order != Some(Order::Empty) {
                 continue;
@@ -285,7 +302,11 @@ mod tests {
             // The plain search's one backtrack before the probe, and no stream after it.
             assert_eq!(solver.stats().backtracks, 1, "seed {seed}");
             assert_eq!(solver.stats().solutions, 0);
-            assert_eq!(Solver::new(&puzzle).first(), None, "seed {seed}");
+            assert_eq!(
+                Solver::new(&puzzle).first().ok().flatten(),
+                None,
+                "seed {seed}"
+            );
         }
         assert!(
             empty >= 5,
@@ -297,8 +318,11 @@ mod tests {
     fn a_stream_that_gives_up_gives_up_deciding_its_order_too() {
         // 30 × 100 at 25% walls: the first probe (4,096 nodes) finds no anchor here.
         let puzzle = Puzzle::from_grid(&generate::random_grid(100, 30, 0.25, 7)).unwrap();
-        let mut solver = Solver::new(&puzzle).with_give_up_after(8);
-        assert_eq!(solver.first(), None);
+        let mut solver = Solver::new(&puzzle).with_tuning(Tuning {
+            give_up_after: 8,
+            ..Tuning::default()
+        });
+        assert_eq!(solver.first().ok().flatten(), None);
         assert!(solver.order.is_none());
         // The plain search until it gave up, and one first probe (4,096 nodes), not more.
         assert!(
@@ -306,8 +330,11 @@ mod tests {
             "{} nodes",
             solver.stats().nodes
         );
-        let mut patient = Solver::new(&puzzle).with_give_up_after(10_000);
-        assert!(patient.first().is_some());
+        let mut patient = Solver::new(&puzzle).with_tuning(Tuning {
+            give_up_after: 10_000,
+            ..Tuning::default()
+        });
+        assert!(patient.first().ok().flatten().is_some());
         assert!(matches!(patient.order, Some(Order::Anchored(_))));
     }
 
@@ -320,7 +347,10 @@ mod tests {
                 continue;
             };
             assert_eq!(solver.order, Some(Order::Plain), "seed {seed}");
-            let plain = all(&mut Solver::new(&puzzle).with_anchor_after(u64::MAX));
+            let plain = all(&mut Solver::new(&puzzle).with_tuning(Tuning {
+                anchor_after: u64::MAX,
+                ..Tuning::default()
+            }));
             assert_eq!(Some(stream), plain, "seed {seed}");
         }
     }
@@ -331,7 +361,7 @@ mod tests {
         // refuting many branches.
         let puzzle = Puzzle::from_grid(&generate::random_grid(100, 30, 0.30, 4)).unwrap();
         let mut solver = Solver::new(&puzzle);
-        let first = solver.first().expect("a solution");
+        let first = solver.first().ok().flatten().expect("a solution");
         let stats = solver.stats();
         assert!(matches!(solver.order, Some(Order::Anchored(_))));
         // The plain search's backtracks until it gave up, none after.
@@ -347,6 +377,6 @@ mod tests {
             &mut Stats::default(),
         );
         assert_eq!(anchor, solver.order);
-        assert_eq!(jumper.first().as_ref(), Some(&first));
+        assert_eq!(jumper.first().ok().flatten().as_ref(), Some(&first));
     }
 }

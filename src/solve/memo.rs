@@ -1,6 +1,6 @@
 //! The counter's memory: solution counts of component states, within a byte budget.
 //!
-//! Counts are [`Tally`] values: a `u128` while it fits, a big integer past that, so the common
+//! Counts are [`ExactCount`] values: a `u128` while it fits, a big integer past that, so the common
 //! small counts cost no allocation. The cache keeps two generations: new entries go to the young
 //! one; when it fills half the budget the old generation is dropped and the young one takes its
 //! place, and a hit in the old generation moves the entry back to the young one. Recently used
@@ -27,7 +27,7 @@ pub const DEFAULT_BUDGET: usize = 512 << 20;
 
 /// An exact solution count.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tally {
+pub enum ExactCount {
     /// A count that fits in 128 bits.
     Small(u128),
     /// A count past 128 bits.
@@ -35,82 +35,82 @@ pub enum Tally {
 }
 
 /// The total of several counts.
-impl<'a> std::iter::Sum<&'a Tally> for Tally {
-    fn sum<I: Iterator<Item = &'a Tally>>(counts: I) -> Tally {
-        counts.fold(Tally::ZERO, |mut sum, n| {
+impl<'a> std::iter::Sum<&'a ExactCount> for ExactCount {
+    fn sum<I: Iterator<Item = &'a ExactCount>>(counts: I) -> ExactCount {
+        counts.fold(ExactCount::ZERO, |mut sum, n| {
             sum.add(n);
             sum
         })
     }
 }
 
-impl Tally {
+impl ExactCount {
     /// No solution.
-    pub const ZERO: Tally = Tally::Small(0);
+    pub const ZERO: ExactCount = ExactCount::Small(0);
     /// One solution.
-    pub const ONE: Tally = Tally::Small(1);
+    pub const ONE: ExactCount = ExactCount::Small(1);
 
     /// Whether the count is zero.
     pub fn is_zero(&self) -> bool {
         match self {
-            Tally::Small(n) => *n == 0,
-            Tally::Big(n) => n.is_zero(),
+            ExactCount::Small(n) => *n == 0,
+            ExactCount::Big(n) => n.is_zero(),
         }
     }
 
     /// Adds `other` to this count.
-    pub fn add(&mut self, other: &Tally) {
-        if let (Tally::Small(a), Tally::Small(b)) = (&*self, other)
+    pub fn add(&mut self, other: &ExactCount) {
+        if let (ExactCount::Small(a), ExactCount::Small(b)) = (&*self, other)
             && let Some(s) = a.checked_add(*b)
         {
-            *self = Tally::Small(s);
+            *self = ExactCount::Small(s);
             return;
         }
-        *self = Tally::Big(self.to_big() + other.to_big());
+        *self = ExactCount::Big(self.to_big() + other.to_big());
     }
 
     /// Multiplies this count by `other`.
-    pub fn mul(&mut self, other: &Tally) {
-        if let (Tally::Small(a), Tally::Small(b)) = (&*self, other)
+    pub fn mul(&mut self, other: &ExactCount) {
+        if let (ExactCount::Small(a), ExactCount::Small(b)) = (&*self, other)
             && let Some(p) = a.checked_mul(*b)
         {
-            *self = Tally::Small(p);
+            *self = ExactCount::Small(p);
             return;
         }
-        *self = Tally::Big(self.to_big() * other.to_big());
+        *self = ExactCount::Big(self.to_big() * other.to_big());
     }
 
     /// The count as a big integer.
     pub fn to_big(&self) -> BigUint {
         match self {
-            Tally::Small(n) => BigUint::from(*n),
-            Tally::Big(n) => n.clone(),
+            ExactCount::Small(n) => BigUint::from(*n),
+            ExactCount::Big(n) => n.clone(),
         }
     }
 
     /// Heap bytes the count holds.
     pub(crate) fn heap_bytes(&self) -> usize {
         match self {
-            Tally::Small(_) => 0,
-            Tally::Big(n) => n.bits().div_ceil(8) as usize,
+            ExactCount::Small(_) => 0,
+            ExactCount::Big(n) => n.bits().div_ceil(8) as usize,
         }
     }
 }
 
-impl From<Tally> for BigUint {
-    fn from(t: Tally) -> BigUint {
+impl From<ExactCount> for BigUint {
+    fn from(t: ExactCount) -> BigUint {
         match t {
-            Tally::Small(n) => BigUint::from(n),
-            Tally::Big(n) => n,
+            ExactCount::Small(n) => BigUint::from(n),
+            ExactCount::Big(n) => n,
         }
     }
 }
 
-impl From<&BigUint> for Tally {
-    fn from(n: &BigUint) -> Tally {
+impl From<&BigUint> for ExactCount {
+    fn from(n: &BigUint) -> ExactCount {
         match u128::try_from(n) {
-            Ok(s) => Tally::Small(s),
-            Err(_) => Tally::Big(n.clone()),
+            Ok(s) => ExactCount::Small(s),
+            Err(_) => ExactCount::Big(n.clone()),
         }
     }
 }
@@ -187,7 +187,7 @@ fn hash_of(key: &[u32]) -> u64 {
 /// A cached count, and the node a circuit recording gave its state.
 #[derive(Clone, Debug)]
 struct Entry {
-    count: Tally,
+    count: ExactCount,
     /// The recording the node belongs to; 0: none.
     recording: u32,
     node: u32,
@@ -346,14 +346,14 @@ impl Memo {
     }
 
     /// The count stored for `key`, if it is still cached.
-    pub fn get(&mut self, key: &[u32]) -> Option<Tally> {
+    pub fn get(&mut self, key: &[u32]) -> Option<ExactCount> {
         let count = self.entry(key).map(|e| e.count);
         self.tally_lookup(count.is_some());
         count
     }
 
     /// The node and count that `recording` stored for `key`, if they are still cached.
-    pub(crate) fn recorded(&mut self, key: &[u32], recording: u32) -> Option<(u32, Tally)> {
+    pub(crate) fn recorded(&mut self, key: &[u32], recording: u32) -> Option<(u32, ExactCount)> {
         let found = self
             .entry(key)
             .filter(|e| e.recording == recording)
@@ -371,12 +371,18 @@ impl Memo {
     }
 
     /// Remembers the count of `key`.
-    pub fn insert(&mut self, key: &[u32], count: Tally) {
+    pub fn insert(&mut self, key: &[u32], count: ExactCount) {
         self.insert_recorded(key, count, 0, 0);
     }
 
     /// Remembers the count of `key` and its node in `recording`.
-    pub(crate) fn insert_recorded(&mut self, key: &[u32], count: Tally, recording: u32, node: u32) {
+    pub(crate) fn insert_recorded(
+        &mut self,
+        key: &[u32],
+        count: ExactCount,
+        recording: u32,
+        node: u32,
+    ) {
         let entry = Entry {
             count,
             recording,
@@ -401,7 +407,8 @@ impl Memo {
     }
 
     /// Bytes held now (approximately).
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         let old: usize = self
             .old
             .iter()
@@ -411,12 +418,14 @@ impl Memo {
     }
 
     /// Entries held now.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.young.len() + self.old.len()
     }
 
     /// Whether nothing is cached.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
@@ -444,7 +453,7 @@ impl Memo {
     }
 }
 
-fn entry_bytes(key: &[u32], count: &Tally) -> usize {
+fn entry_bytes(key: &[u32], count: &ExactCount) -> usize {
     ENTRY_OVERHEAD + 4 * key.len() + count.heap_bytes()
 }
 
@@ -470,24 +479,24 @@ mod tests {
 
     #[test]
     fn tallies_grow_past_128_bits_exactly() {
-        let mut t = Tally::Small(u128::MAX);
-        t.add(&Tally::ONE);
+        let mut t = ExactCount::Small(u128::MAX);
+        t.add(&ExactCount::ONE);
         assert_eq!(t.to_big(), BigUint::from(u128::MAX) + 1u32);
-        let mut p = Tally::Small(1 << 100);
-        p.mul(&Tally::Small(1 << 100));
+        let mut p = ExactCount::Small(1 << 100);
+        p.mul(&ExactCount::Small(1 << 100));
         assert_eq!(p.to_big(), BigUint::from(1u32) << 200);
-        assert_eq!(Tally::from(&BigUint::from(7u32)), Tally::Small(7));
+        assert_eq!(ExactCount::from(&BigUint::from(7u32)), ExactCount::Small(7));
     }
 
     #[test]
     fn the_cache_stays_within_its_budget() {
         let mut memo = Memo::new(10_000);
         for i in 0..1000u32 {
-            memo.insert(&[i, i + 1, i + 2], Tally::Small(u128::from(i)));
+            memo.insert(&[i, i + 1, i + 2], ExactCount::Small(u128::from(i)));
         }
         assert!(memo.bytes() <= 10_000, "{} bytes", memo.bytes());
         assert!(memo.evicted > 0);
-        assert_eq!(memo.get(&[999, 1000, 1001]), Some(Tally::Small(999)));
+        assert_eq!(memo.get(&[999, 1000, 1001]), Some(ExactCount::Small(999)));
         assert_eq!(memo.get(&[0, 1, 2]), None);
     }
 
@@ -497,18 +506,22 @@ mod tests {
     #[test]
     fn a_key_is_kept_once_and_survives_while_used() {
         let mut memo = Memo::new(20_000);
-        memo.insert(&[7, 7, 7], Tally::Small(1));
-        memo.insert(&[7, 7, 7], Tally::Small(2));
+        memo.insert(&[7, 7, 7], ExactCount::Small(1));
+        memo.insert(&[7, 7, 7], ExactCount::Small(2));
         assert_eq!(memo.len(), 1);
-        assert_eq!(memo.get(&[7, 7, 7]), Some(Tally::Small(2)));
+        assert_eq!(memo.get(&[7, 7, 7]), Some(ExactCount::Small(2)));
         let mut turns = 0;
         for i in 0..2000u32 {
             let evicted = memo.evicted;
-            memo.insert(&[i, i + 1, 0], Tally::Small(u128::from(i)));
+            memo.insert(&[i, i + 1, 0], ExactCount::Small(u128::from(i)));
             turns += u32::from(memo.evicted > evicted);
             // Used now and then, so it is moved back before its generation is dropped.
             if i % 20 == 0 {
-                assert_eq!(memo.get(&[7, 7, 7]), Some(Tally::Small(2)), "after {i}");
+                assert_eq!(
+                    memo.get(&[7, 7, 7]),
+                    Some(ExactCount::Small(2)),
+                    "after {i}"
+                );
             }
         }
         assert!(turns >= 3, "{turns} generations dropped");

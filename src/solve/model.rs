@@ -74,6 +74,15 @@ pub struct Model {
 pub const NO_RUN: u32 = u32::MAX;
 
 impl Model {
+    /// Allows only `digits` in `cell` from the start (none left: the model is hopeless).
+    pub(crate) fn restrict(&mut self, cell: crate::CellId, digits: Mask) {
+        let domain = &mut self.initial_domains[cell.0 as usize];
+        *domain &= digits;
+        if *domain == 0 {
+            self.hopeless = true;
+        }
+    }
+
     /// Compiles a puzzle.
     pub fn new(puzzle: &Puzzle) -> Model {
         let cells = puzzle.cells().len();

@@ -12,10 +12,11 @@ use std::time::Instant;
 use num_bigint::BigUint;
 use rand::Rng;
 
+use super::Cancelled;
 use super::anchor::{self, lead};
 use super::combos::{Mask, is_single};
-use super::count::{Cancelled, Counter, Graph, branch_var, on_deep_stack};
-use super::memo::Tally;
+use super::count::{Counter, Graph, branch_var, on_deep_stack};
+use super::memo::ExactCount;
 use super::propagate::{assign, digits};
 use super::recall::Recall;
 use super::search::write;
@@ -34,7 +35,7 @@ pub(crate) struct Within {
 
 /// The branching variable of a part and its counts per digit, found while splitting `k`
 /// between the parts: the part's first evaluation, not made twice.
-type First = (u32, [Tally; 10]);
+type First = (u32, [ExactCount; 10]);
 
 /// The walk's fixed inputs: the order's anchor (see [`super::anchor`]), the answers of walks
 /// before it, and the output.
@@ -87,7 +88,7 @@ pub(crate) fn descend(
                         let var = branch_var(domains, p).expect("a part is undecided");
                         let allowed = graph.allowed(domains, p, &fixed);
                         let per = walk.recall.digit_counts(graph, &allowed, var);
-                        let total: Tally = per.iter().sum();
+                        let total: ExactCount = per.iter().sum();
                         counts.push(total.to_big());
                         firsts.push(Some((var, per)));
                     }
@@ -146,7 +147,7 @@ pub(crate) fn descend(
         };
         counter.nodes += 1;
         for d in order {
-            let n = BigUint::from(std::mem::replace(&mut counts[d as usize], Tally::ZERO));
+            let n = BigUint::from(std::mem::replace(&mut counts[d as usize], ExactCount::ZERO));
             if k < n {
                 assign(counter.model, &mut counter.state, var as usize, d as u8)
                     .expect("a digit with solutions survives propagation");
@@ -196,16 +197,11 @@ pub(crate) fn blank(cells: usize, cryptic: bool) -> Solution {
 }
 
 impl Solver<'_> {
-    /// Solution #`k` (from 0) in the order [`Solver::for_each`] streams them, found without
-    /// going through the ones before it; `None` when `k` is not below the count or the search
-    /// was cancelled. The counts it needs come from the cache an earlier count (or call) left,
-    /// or from the graphs it kept (of components it swept, and the circuits of big parts it cut
-    /// in its own order); where neither has them (a graph too big to keep) the first call
-    /// counts them by branching, and later calls find them cached.
-    pub fn nth(&mut self, k: &BigUint) -> Option<Solution> {
+    /// [`Solver::nth`]: the walk to solution #`k` through the order, by counts.
+    pub(crate) fn walk_to(&mut self, k: &BigUint) -> Result<Option<Solution>, Cancelled> {
         // Without a solution the walk's count could take hours to find 0 (see `has_none`).
-        if self.has_none() != Ok(false) {
-            return None;
+        if self.has_none()? {
+            return Ok(None);
         }
         let start = Instant::now();
         let mut decided = Stats::default();
@@ -216,7 +212,7 @@ impl Solver<'_> {
         let Some(order) = &self.order else {
             decided.elapsed = start.elapsed();
             self.stats = decided;
-            return None;
+            return Err(Cancelled);
         };
         let anchor = order.anchor();
         let (model, memo, cancel) = (&self.model, &mut self.memo, &self.cancel);
@@ -225,7 +221,7 @@ impl Solver<'_> {
         let (found, mut stats) = on_deep_stack::<_, ()>(model.vars, None, |_| {
             let mut stats = Stats::default();
             let Some(state) = recall.root(model) else {
-                return (None, stats);
+                return (Ok(None), stats);
             };
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let mut counter = Counter::new(model, state, memo, cancel, None);
@@ -261,30 +257,19 @@ impl Solver<'_> {
                         None,
                         None,
                     )
-                    .ok()
-                    .map(|()| out)
+                    .map(|()| Some(out))
                 }
-                _ => None,
+                Ok(_) => Ok(None),
+                Err(Cancelled) => Err(Cancelled),
             };
             counter.add_to(&mut stats);
-            stats.solutions = u64::from(found.is_some());
+            stats.solutions = u64::from(matches!(found, Ok(Some(_))));
             (found, stats)
         });
         anchor::add(&mut stats, &decided);
         stats.elapsed = start.elapsed();
         self.stats = stats;
         found
-    }
-
-    /// A solution drawn uniformly at random (solution #k for a random k below the count);
-    /// `None` when there is none or the search was cancelled.
-    pub fn random(&mut self, rng: &mut impl Rng) -> Option<Solution> {
-        let total = self.count().ok()?;
-        if total == BigUint::ZERO {
-            return None;
-        }
-        let k = random_below(&total, rng);
-        self.nth(&k)
     }
 }
 
@@ -299,7 +284,7 @@ mod tests {
     /// Every solution of a puzzle with some and at most 3,000 of them, in the stream's order.
     fn every_solution(puzzle: &Puzzle) -> Option<Vec<Solution>> {
         let (stream, outcome) = Solver::new(puzzle).solutions(3001);
-        (outcome == Outcome::Complete && !stream.is_empty()).then_some(stream)
+        (outcome == Ok(Outcome::Complete) && !stream.is_empty()).then_some(stream)
     }
 
     /// Counts with `solver`, whose puzzle's solutions are `stream` (all of them), and if the
@@ -311,7 +296,7 @@ mod tests {
             return false;
         }
         for (k, s) in stream.iter().enumerate() {
-            let got = solver.nth(&BigUint::from(k));
+            let got = solver.nth(&BigUint::from(k)).ok().flatten();
             assert_eq!(got.as_ref(), Some(s), "seed {seed} #{k}");
         }
         true
@@ -342,11 +327,14 @@ mod tests {
             assert_eq!(counter.count(), Ok(BigUint::from(stream.len())));
             assert!(!counter.memo.has_graphs(), "seed {seed}");
             let last = stream.len() - 1;
-            assert_eq!(counter.nth(&BigUint::from(last)).as_ref(), stream.last());
+            assert_eq!(
+                counter.nth(&BigUint::from(last)).ok().flatten().as_ref(),
+                stream.last()
+            );
             // The walk to the one before recalls the states the last one counted.
             if last > 0 {
                 let recalled = counter.recall.recalled_states;
-                let before = counter.nth(&BigUint::from(last - 1));
+                let before = counter.nth(&BigUint::from(last - 1)).ok().flatten();
                 assert_eq!(before.as_ref(), Some(&stream[last - 1]), "seed {seed}");
                 assert!(counter.recall.recalled_states > recalled, "seed {seed}");
             }
@@ -482,7 +470,10 @@ mod tests {
             assert_eq!(branching.count().unwrap(), count);
             for _ in 0..12 {
                 let k = crate::solve::nth::random_below(&count, &mut rng);
-                let (a, b) = (jumping.nth(&k), branching.nth(&k));
+                let (a, b) = (
+                    jumping.nth(&k).ok().flatten(),
+                    branching.nth(&k).ok().flatten(),
+                );
                 assert!(a.is_some(), "{w}x{h} #{k}");
                 assert_eq!(a, b, "{w}x{h} #{k}");
             }
@@ -509,15 +500,18 @@ mod tests {
                 continue;
             };
             let mut solver = Solver::new(&puzzle);
-            assert_eq!(solver.nth(&BigUint::ZERO).as_ref(), Some(&stream[0]));
+            assert_eq!(
+                solver.nth(&BigUint::ZERO).ok().flatten().as_ref(),
+                Some(&stream[0])
+            );
             let id = crate::CellId(cell as u32);
             let mut narrowed = solver.with_candidates(id, 1 << digit);
             let mut fresh = Solver::new(&puzzle).with_candidates(id, 1 << digit);
             let count = fresh.count().unwrap();
             assert_eq!(narrowed.count().unwrap(), count, "seed {seed}");
             for k in [BigUint::ZERO, count - 1u8] {
-                let got = narrowed.nth(&k);
-                assert_eq!(got, fresh.nth(&k), "seed {seed} #{k}");
+                let got = narrowed.nth(&k).ok().flatten();
+                assert_eq!(got, fresh.nth(&k).ok().flatten(), "seed {seed} #{k}");
                 assert_eq!(got.map(|s| s.digits[cell]), Some(digit), "seed {seed} #{k}");
             }
             checked += 1;

@@ -31,8 +31,8 @@ use super::nth::blank;
 use super::propagate::{assign, propagate, propagate_all};
 use super::search::{Search, Tuning, write};
 use super::state::{Mark, State};
-use super::tally::Tally;
-use super::{CancelToken, Outcome, Solution, Solver, Stats, Uniqueness};
+use super::tally::DigitTally;
+use super::{CancelToken, Cancelled, Outcome, Solution, Solver, Stats};
 
 /// Failures in the first run; the later ones get this times the Luby sequence.
 const RESTART_UNIT: u64 = 100;
@@ -41,7 +41,7 @@ const RESTART_UNIT: u64 = 100;
 /// of [`Solver::any`] (the first gives way to a probe sooner, see `FIRST_STREAM`, and `any`
 /// leaves the second to the probe, see `SECOND_STREAM`); each later round streams and probes
 /// twice as long as the one before.
-pub const PROBES_AFTER: u64 = 1024;
+pub(crate) const PROBES_AFTER: u64 = 1024;
 
 /// Backtracks the stream may take before the first probe, when that is fewer than
 /// [`PROBES_AFTER`]; later rounds stream from [`PROBES_AFTER`] backtracks on. Dense puzzles
@@ -67,33 +67,16 @@ const REASK: u64 = 4;
 const SECOND_STREAM: usize = 2;
 
 impl Solver<'_> {
-    /// A solution, found the fastest way the engine knows (not necessarily the first streamed:
-    /// see [`Solver::first`]); `None` when there is none or the search was cancelled.
-    pub fn any(&mut self) -> Option<Solution> {
-        self.some(1)?.into_iter().next()
-    }
-
-    /// None, unique or multiple: stops at the second solution. `None` when cancelled.
-    pub fn uniqueness(&mut self) -> Option<Uniqueness> {
-        let mut found = self.some(2)?.into_iter();
-        Some(match (found.next(), found.next()) {
-            (None, _) => Uniqueness::None,
-            (Some(s), None) => Uniqueness::Unique(s),
-            (Some(_), Some(_)) => Uniqueness::Multiple,
-        })
-    }
-
-    /// Up to `want` solutions, not necessarily the first streamed (all of them when there
-    /// are fewer); `None` when cancelled. Rounds of streaming and probing, each twice as long
-    /// as the one before: the stream answers easy puzzles at once, and probes take over where
-    /// its order thrashes.
-    pub fn some(&mut self, want: usize) -> Option<Vec<Solution>> {
+    /// [`Solver::some`]: rounds of streaming and probing until `want` solutions or the proof
+    /// that there are no more.
+    pub(crate) fn probe_for(&mut self, want: usize) -> Result<Vec<Solution>, Cancelled> {
         let start = Instant::now();
         let mut total = Stats::default();
         let mut found: Vec<Solution> = Vec::new();
         // The probe and its root state, made when the stream first gives up.
         let mut side: Option<(Probe, State)> = None;
-        let (mut limit, mut budget) = (self.probes_after.min(FIRST_STREAM), FIRST_PROBE);
+        let probes_after = self.tuning.probes_after;
+        let (mut limit, mut budget) = (probes_after.min(FIRST_STREAM), FIRST_PROBE);
         let mut round = 0;
         let answer = 'rounds: loop {
             round += 1;
@@ -103,7 +86,7 @@ impl Solver<'_> {
                 {
                     break answer;
                 }
-                limit = limit.saturating_mul(2).max(self.probes_after);
+                limit = limit.saturating_mul(2).max(probes_after);
             }
             let (probe, root) = side.get_or_insert_with(|| {
                 let mut root = State::new(&self.model);
@@ -119,12 +102,12 @@ impl Solver<'_> {
                     Answer::Solution(s) => {
                         found.push(s);
                         if found.len() >= want {
-                            break 'rounds Some(found);
+                            break 'rounds Ok(found);
                         }
                         nodes = budget / REASK;
                     }
-                    Answer::None => break 'rounds Some(found),
-                    Answer::Unknown if self.cancel.is_cancelled() => break 'rounds None,
+                    Answer::None => break 'rounds Ok(found),
+                    Answer::Unknown if self.cancel.is_cancelled() => break 'rounds Err(Cancelled),
                     Answer::Unknown => break,
                 }
             }
@@ -140,15 +123,14 @@ impl Solver<'_> {
     }
 
     /// Streams until `limit` backtracks, adding its statistics to `total` and any new
-    /// solutions to `found`; breaks with the answer when the stream gives one (`None` when
-    /// cancelled).
+    /// solutions to `found`; breaks with the answer when the stream gives one.
     fn stream_round(
         &mut self,
         want: usize,
         limit: u64,
         total: &mut Stats,
         found: &mut Vec<Solution>,
-    ) -> ControlFlow<Option<Vec<Solution>>> {
+    ) -> ControlFlow<Result<Vec<Solution>, Cancelled>> {
         let tuning = Tuning {
             give_up_after: limit,
             // Probes take over where the stream thrashes; checks of its branches would only
@@ -169,11 +151,11 @@ impl Solver<'_> {
             }
         });
         add(total, &stats);
-        if outcome == Outcome::Complete || streamed.len() >= want {
-            return ControlFlow::Break(Some(streamed));
+        if outcome == Ok(Outcome::Complete) || streamed.len() >= want {
+            return ControlFlow::Break(Ok(streamed));
         }
         if self.cancel.is_cancelled() {
-            return ControlFlow::Break(None);
+            return ControlFlow::Break(Err(Cancelled));
         }
         for s in streamed {
             if !found.contains(&s) {
@@ -181,7 +163,7 @@ impl Solver<'_> {
             }
         }
         if found.len() >= want {
-            return ControlFlow::Break(Some(std::mem::take(found)));
+            return ControlFlow::Break(Ok(std::mem::take(found)));
         }
         ControlFlow::Continue(())
     }
@@ -220,7 +202,7 @@ pub(crate) struct Probe {
     flow: Flow,
     /// How often each digit occurs, checked after the flow, when asked for (see
     /// [`Probe::tallying`]).
-    tally: Option<Tally>,
+    tally: Option<DigitTally>,
     /// Nodes (decisions) visited by all probes so far.
     pub(crate) nodes: u64,
     /// Per variable, how far along the grid's long axis its cell lies (letters last): of the
@@ -252,7 +234,7 @@ impl Probe {
     /// This probe, checking each node against the digits' tally as well. The anchor's probe
     /// does not: its failures steer it, and the solution it finds is the order's.
     pub(crate) fn tallying(mut self, model: &Model) -> Probe {
-        self.tally = Some(Tally::new(model));
+        self.tally = Some(DigitTally::new(model));
         self
     }
 
@@ -586,7 +568,7 @@ mod tests {
                 continue;
             };
             let mut streamed = Vec::new();
-            Solver::new(&puzzle).for_each(|s| {
+            let _ = Solver::new(&puzzle).for_each(|s| {
                 streamed.push(s.clone());
                 ControlFlow::Continue(())
             });

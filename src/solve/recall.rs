@@ -14,9 +14,10 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Weak};
 
+use super::Cancelled;
 use super::combos::Mask;
-use super::count::{Cancelled, Counter, Graph};
-use super::memo::{Tally, WordHasher};
+use super::count::{Counter, Graph};
+use super::memo::{ExactCount, WordHasher};
 use super::model::Model;
 use super::propagate::propagate_all;
 use super::state::State;
@@ -30,14 +31,14 @@ const RECALL_BYTES: usize = 16 << 20;
 const ANSWER_BYTES: usize = std::mem::size_of::<(Question, Answer)>() + 16;
 
 /// Bytes a state's count takes besides its key's words and a big count's digits.
-const COUNT_BYTES: usize = std::mem::size_of::<(Box<[u32]>, Tally)>() + 16;
+const COUNT_BYTES: usize = std::mem::size_of::<(Box<[u32]>, ExactCount)>() + 16;
 
 /// The answers of recent walks, by graph and question, and the counts of states they met.
 #[derive(Default)]
 pub(crate) struct Recall {
     graphs: HashMap<usize, Asked>,
     /// Counts of states by their key (see [`Counter::state_key`]).
-    counts: HashMap<Box<[u32]>, Tally, BuildHasherDefault<WordHasher>>,
+    counts: HashMap<Box<[u32]>, ExactCount, BuildHasherDefault<WordHasher>>,
     bytes: usize,
     limit: Option<usize>,
     /// The state every walk starts from: the root after propagation (`None`: it fails). Made
@@ -70,7 +71,7 @@ struct Question {
 }
 
 enum Answer {
-    Counts(Box<[Tally; 10]>),
+    Counts(Box<[ExactCount; 10]>),
     /// A solution's digits, in the order of the graph's variables.
     Pick(Option<Box<[u8]>>),
 }
@@ -101,7 +102,7 @@ impl Recall {
         graph: &Arc<Graph>,
         allowed: &[Mask],
         var: u32,
-    ) -> [Tally; 10] {
+    ) -> [ExactCount; 10] {
         let question = question(graph, allowed, Some(var));
         if let Some(Answer::Counts(counts)) = self.answer(graph, &question) {
             let counts = (**counts).clone();
@@ -141,7 +142,7 @@ impl Recall {
         &mut self,
         counter: &mut Counter<'_, '_>,
         vars: &[u32],
-    ) -> Result<Tally, Cancelled> {
+    ) -> Result<ExactCount, Cancelled> {
         let (n, remembered) = self.remembered(counter, vars, |counter| {
             counter.count_part(vars, (0.0, 1.0))
         })?;
@@ -157,8 +158,8 @@ impl Recall {
         &mut self,
         counter: &mut Counter<'_, '_>,
         vars: &[u32],
-        count: impl FnOnce(&mut Counter<'_, '_>) -> Result<Tally, Cancelled>,
-    ) -> Result<Tally, Cancelled> {
+        count: impl FnOnce(&mut Counter<'_, '_>) -> Result<ExactCount, Cancelled>,
+    ) -> Result<ExactCount, Cancelled> {
         Ok(self.remembered(counter, vars, count)?.0)
     }
 
@@ -168,8 +169,8 @@ impl Recall {
         &mut self,
         counter: &mut Counter<'_, '_>,
         vars: &[u32],
-        count: impl FnOnce(&mut Counter<'_, '_>) -> Result<Tally, Cancelled>,
-    ) -> Result<(Tally, bool), Cancelled> {
+        count: impl FnOnce(&mut Counter<'_, '_>) -> Result<ExactCount, Cancelled>,
+    ) -> Result<(ExactCount, bool), Cancelled> {
         let key = counter.state_key(vars);
         if let Some(n) = self.counts.get(&key) {
             return Ok((n.clone(), true));
@@ -205,7 +206,7 @@ impl Recall {
         let bytes = ANSWER_BYTES
             + std::mem::size_of_val(&*question.allowed)
             + match &answer {
-                Answer::Counts(_) => std::mem::size_of::<[Tally; 10]>(),
+                Answer::Counts(_) => std::mem::size_of::<[ExactCount; 10]>(),
                 Answer::Pick(digits) => digits.as_ref().map_or(0, |d| d.len()),
             };
         self.make_room(bytes);
@@ -263,14 +264,17 @@ mod tests {
         let mut allowed = vec![ANY; 3];
         let mut recall = Recall::within(4 * ANSWER_BYTES);
         let counts = recall.digit_counts(&graph, &allowed, 2);
-        assert_eq!(counts[1], Tally::Small(2));
-        assert_eq!(counts[3], Tally::Small(2));
+        assert_eq!(counts[1], ExactCount::Small(2));
+        assert_eq!(counts[3], ExactCount::Small(2));
         assert_eq!(recall.digit_counts(&graph, &allowed, 2), counts);
         assert_eq!(recall.pick(&graph, &allowed), Some(vec![1, 0, 1]));
         assert_eq!(recall.pick(&graph, &allowed), Some(vec![1, 0, 1]));
         assert_eq!(recall.recalled, 2);
         // Another question: the other variable, other digits, no solution.
-        assert_eq!(recall.digit_counts(&graph, &allowed, 0)[1], Tally::Small(2));
+        assert_eq!(
+            recall.digit_counts(&graph, &allowed, 0)[1],
+            ExactCount::Small(2)
+        );
         allowed[2] = 0b1000;
         assert_eq!(recall.pick(&graph, &allowed), Some(vec![1, 0, 3]));
         allowed[0] = 0b100;

@@ -30,7 +30,7 @@ const SLOTS: usize = 10;
 
 /// Per direction and digit, a matching of runs that need the digit to cells that can hold it.
 #[derive(Clone, Debug)]
-pub(crate) struct Tally {
+pub(crate) struct DigitTally {
     /// Per constraint, the direction of its run (0 across, 1 down), or `OTHER`.
     side: Vec<u8>,
     /// Per direction `s`, the matching of the runs of that direction: at `run * SLOTS + d`,
@@ -58,12 +58,12 @@ pub(crate) struct Tally {
     cut: Vec<u32>,
 }
 
-/// [`Tally::side`] of a constraint that is not a run (cryptic letters, equalities).
+/// [`DigitTally::side`] of a constraint that is not a run (cryptic letters, equalities).
 const OTHER: u8 = 2;
 
-impl Tally {
+impl DigitTally {
     /// Empty matchings for `model`'s runs.
-    pub(crate) fn new(model: &Model) -> Tally {
+    pub(crate) fn new(model: &Model) -> DigitTally {
         let runs = model.constraints.len();
         let mut side = vec![OTHER; runs];
         for line in &model.lines {
@@ -73,7 +73,7 @@ impl Tally {
                 }
             }
         }
-        Tally {
+        DigitTally {
             side,
             held: [vec![NOBODY; runs * SLOTS], vec![NOBODY; runs * SLOTS]],
             holds: [vec![0; model.cells], vec![0; model.cells]],
@@ -97,7 +97,7 @@ impl Tally {
         self.check(model, state, std::iter::empty())
     }
 
-    /// [`Tally::check_all`], given that only the `changed` cells narrowed since a state at
+    /// [`DigitTally::check_all`], given that only the `changed` cells narrowed since a state at
     /// least as wide as the last one checked (every run is looked at until some check has).
     pub(crate) fn check(
         &mut self,
@@ -336,7 +336,7 @@ mod tests {
         let mut state = State::new(&model);
         // Run by run, every digit set fits.
         propagate_all(&model, &mut state).unwrap();
-        let mut tally = Tally::new(&model);
+        let mut tally = DigitTally::new(&model);
         assert!(!tally.check_all(&model, &state));
         // The first failure: the seven rows that need a 6 (all but the one that misses it, the
         // sixth) reach only the six columns that can take one.
@@ -353,7 +353,7 @@ mod tests {
         let model = Model::new(&puzzle);
         let mut state = State::new(&model);
         propagate_all(&model, &mut state).unwrap();
-        assert!(Tally::new(&model).check_all(&model, &state));
+        assert!(DigitTally::new(&model).check_all(&model, &state));
     }
 
     /// A grid of up to `w` × `h` cells inside a border of walls, each white with chance
@@ -475,7 +475,7 @@ mod tests {
             if propagate_all(&model, &mut state).is_err() {
                 continue;
             }
-            let mut tally = Tally::new(&model);
+            let mut tally = DigitTally::new(&model);
             let mut marks = Vec::new();
             if !tally.check_all(&model, &state) {
                 assert_ne!(has_solution(&model, &state.domains), Some(true), "grid {n}");
@@ -484,7 +484,7 @@ mod tests {
             }
             let mut ok = true;
             for step in 0..100 {
-                let fresh = Tally::new(&model).check_all(&model, &state);
+                let fresh = DigitTally::new(&model).check_all(&model, &state);
                 assert_eq!(ok, fresh, "grid {n} step {step}");
                 if ok {
                     passed += 1;

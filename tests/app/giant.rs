@@ -155,7 +155,13 @@ fn once_counted_the_solutions_a_window_dropped_are_served_by_number() {
     );
     let grid = kakuro::format::load(&path).unwrap().document.grid;
     let puzzle = Puzzle::from_grid(&grid).unwrap();
-    let engine = |k: u64| Solver::new(&puzzle).nth(&BigUint::from(k - 1)).unwrap();
+    let engine = |k: u64| {
+        Solver::new(&puzzle)
+            .nth(&BigUint::from(k - 1))
+            .ok()
+            .flatten()
+            .unwrap()
+    };
     let shown = |h: &mut Harness<'_, KakuroApp>| {
         let digits = h.state_mut().shown_solution().unwrap();
         let cells: Vec<u8> = puzzle

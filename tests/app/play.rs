@@ -70,7 +70,7 @@ fn index(h: &Harness<'_, KakuroApp>, pos: Pos) -> usize {
 
 fn solution(grid: &Grid) -> Vec<u8> {
     let puzzle = Puzzle::from_grid(grid).unwrap();
-    Solver::new(&puzzle).first().unwrap().digits
+    Solver::new(&puzzle).first().ok().flatten().unwrap().digits
 }
 
 fn marks(h: &Harness<'_, KakuroApp>, pos: Pos) -> u16 {
@@ -281,6 +281,31 @@ fn a_game_in_progress_survives_a_crash() {
     // Play goes on at the cell where it stopped.
     h.get_by_label_contains("Combinations at r2c3");
     assert!(h.state().is_dirty(), "the game is not in its file yet");
+}
+
+/// A file opened by a relative path is kept (for the next start, and in the autosave) by its
+/// whole path, so it is found again whatever folder the app starts in.
+#[test]
+fn a_file_opened_by_a_relative_path_is_kept_by_its_whole_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join("autosave.ron");
+    let options = AppOptions {
+        file: Some(PathBuf::from("puzzles/wikipedia.kakuro")),
+        autosave: Some(autosave.clone()),
+        ..AppOptions::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(move |cc| KakuroApp::new(cc, options));
+    settle(&mut h);
+    let kept = h.state().path().unwrap().to_path_buf();
+    assert!(kept.is_absolute(), "{}", kept.display());
+    assert!(kept.ends_with("puzzles/wikipedia.kakuro"));
+    press(&mut h, Key::P);
+    press(&mut h, Key::Num9);
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    let named = text.lines().next().unwrap();
+    assert!(named.ends_with(&*kept.to_string_lossy()), "{named}");
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn solution_count(name: &str) -> u64 {
         .document;
     let p = Puzzle::from_grid(&doc.grid).unwrap();
     let mut count = 0;
-    Solver::new(&p).for_each(|_| {
+    let _ = Solver::new(&p).for_each(|_| {
         count += 1;
         ControlFlow::Continue(())
     });
@@ -80,7 +80,7 @@ fn single_steps_change_the_board_each_step() {
         assert!(steps < 500, "the search of a small puzzle did not end");
         last = now;
     }
-    assert_eq!(last.end, Some(Outcome::Complete));
+    assert_eq!(last.end, Some(Ok(Outcome::Complete)));
     assert_eq!(last.stats.solutions, 2);
     assert!(decisions >= 1, "two solutions need a guess");
     assert!(steps >= 4, "only {steps} steps");
@@ -127,7 +127,7 @@ fn full_speed_finds_every_solution() {
     h.key_press(Key::F6);
     wait_until(&mut h, "the end of the search", |s| s.end.is_some());
     let end = summary(&h);
-    assert_eq!(end.end, Some(Outcome::Complete));
+    assert_eq!(end.end, Some(Ok(Outcome::Complete)));
     assert_eq!(end.stats.solutions, expected);
     assert_eq!(
         h.state().status_message(),
@@ -173,7 +173,7 @@ fn unwatched(p: &Puzzle, h: &mut Harness<'_, KakuroApp>, limit: Duration) -> Sta
     // compete with the UI thread on the same terms.
     let worker = kakuro::app::background::spawn("unwatched", move || {
         let mut solver = Solver::new(&p).with_cancel(token);
-        solver.for_each(|_| ControlFlow::Continue(()));
+        let _ = solver.for_each(|_| ControlFlow::Continue(()));
         solver.stats()
     })
     .unwrap();
@@ -328,7 +328,7 @@ fn a_finished_watch_says_so_and_closes_back_to_the_plain_board() {
     wait_until(&mut h, "the end of the search", |s| s.end.is_some());
     h.run_steps(2);
     let end = summary(&h);
-    assert_eq!(end.end, Some(Outcome::Complete));
+    assert_eq!(end.end, Some(Ok(Outcome::Complete)));
     let finished = format!("Finished: 2 solutions, {} nodes", group(end.stats.nodes));
     assert!(h.query_by_label(&finished).is_some(), "{:?}", texts(&h));
     // Nothing is left to pause or step; the one way out is Close (or Esc, or F6).

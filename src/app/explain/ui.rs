@@ -5,9 +5,9 @@
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::super::KakuroApp;
-use super::super::overlay::Overlay;
-use super::super::step_view::{Reveal, board_overlay, mark_step, run_sets, step_runs};
 use super::Explained;
+use crate::app::board::overlay::Overlay;
+use crate::app::board::step_view::{Reveal, board_overlay, mark_step, run_sets, step_runs};
 use crate::logic::{run_name, set_text};
 
 impl KakuroApp {

@@ -42,8 +42,8 @@ impl Answer {
             let found = match (solutions.as_slice(), outcome) {
                 _ if token.is_cancelled() => return,
                 ([_, _, ..], _) => Found::Several,
-                ([one], Outcome::Complete) => Found::Unique(one.digits.clone()),
-                ([], Outcome::Complete) => Found::None,
+                ([one], Ok(Outcome::Complete)) => Found::Unique(one.digits.clone()),
+                ([], Ok(Outcome::Complete)) => Found::None,
                 _ => Found::Failed("the search stopped before it was sure".into()),
             };
             let _ = tx.send(found);

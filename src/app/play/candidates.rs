@@ -1,7 +1,7 @@
 //! What a run still allows: the digits a cell may take, and the run's digit sets with those
 //! that no longer fit the placed digits and pencil marks struck out (the combination helper).
 
-use crate::app::runs::digit_sets;
+use crate::app::edit::runs::digit_sets;
 use crate::solve::combos::Mask;
 use crate::{CellId, Clue, Puzzle, RunId};
 

@@ -8,8 +8,10 @@ use egui::{Align2, FontId, Painter, Rect, Shape, Stroke, StrokeKind, vec2};
 
 use super::mistakes::Mistake;
 use super::state::Game;
-use crate::app::overlay::Lesson;
-use crate::app::palette::{DIGIT, ERROR, FOCUS, MISTAKE, PENCIL, PLACED, RUN, SAME_DIGIT, WHITE};
+use crate::app::board::overlay::Lesson;
+use crate::app::board::palette::{
+    DIGIT, ERROR, FOCUS, MISTAKE, PENCIL, PLACED, RUN, SAME_DIGIT, WHITE,
+};
 use crate::solve::combos::Mask;
 use crate::{Grid, Pos};
 

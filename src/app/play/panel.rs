@@ -8,8 +8,8 @@ use super::Play;
 use super::candidates::{set_fits, set_text};
 use super::state::Game;
 use super::timer::clock;
-use crate::app::palette::STRUCK;
-use crate::app::runs::unbroken_sets;
+use crate::app::board::palette::STRUCK;
+use crate::app::edit::runs::unbroken_sets;
 use crate::app::{HintStage, HintSummary};
 use crate::{Direction, Pos};
 

@@ -441,7 +441,7 @@ mod tests {
     use num_bigint::BigUint;
 
     use super::*;
-    use crate::solve::memo::Tally;
+    use crate::solve::memo::ExactCount;
 
     /// A hand-made circuit counts each arm whose forced digits are allowed, under the digits
     /// allowed, whatever it was asked before.
@@ -456,12 +456,18 @@ mod tests {
         let root = b.decide(&[(one, low), (two, high)]);
         let circuit = b.finish(root, &[0, 1]).expect("recorded");
         let any: Mask = 0b11_1111_1110;
-        assert_eq!(circuit.count(&[1 << 1, any]), Tally::Small(3));
-        assert_eq!(circuit.count(&[1 << 2, 1 << 1]), Tally::ZERO);
-        assert_eq!(circuit.count(&[1 << 1 | 1 << 2, 1 << 1]), Tally::Small(1));
+        assert_eq!(circuit.count(&[1 << 1, any]), ExactCount::Small(3));
+        assert_eq!(circuit.count(&[1 << 2, 1 << 1]), ExactCount::ZERO);
+        assert_eq!(
+            circuit.count(&[1 << 1 | 1 << 2, 1 << 1]),
+            ExactCount::Small(1)
+        );
         let per_digit = circuit.digit_counts(&[1 << 1 | 1 << 2, 1 << 4 | 1 << 2], 0);
-        assert_eq!((&per_digit[1], &per_digit[2]), (&Tally::ONE, &Tally::ONE));
-        assert_eq!(circuit.count(&[any, any]), Tally::Small(5));
+        assert_eq!(
+            (&per_digit[1], &per_digit[2]),
+            (&ExactCount::ONE, &ExactCount::ONE)
+        );
+        assert_eq!(circuit.count(&[any, any]), ExactCount::Small(5));
     }
 
     /// A branching left with one arm, met through one arm only, joins that arm: its digits
@@ -493,28 +499,28 @@ mod tests {
         let circuit = b.finish(root, &[0, 1, 2, 3, 4]).expect("recorded");
         assert_eq!(circuit.nodes.len(), recorded - 2);
         let any: Mask = 0b11_1111_1110;
-        assert_eq!(circuit.count(&[any; 5]), Tally::Small(7));
+        assert_eq!(circuit.count(&[any; 5]), ExactCount::Small(7));
         assert_eq!(
             circuit.count(&[any, 1 << 2, any, any, any]),
-            Tally::Small(5)
+            ExactCount::Small(5)
         );
         assert_eq!(
             circuit.count(&[any, any, 1 << 5, any, 1 << 5]),
-            Tally::Small(4)
+            ExactCount::Small(4)
         );
         assert_eq!(
             circuit.count(&[any, any, any, any, 1 << 4]),
-            Tally::Small(3)
+            ExactCount::Small(3)
         );
         let per_digit = circuit.digit_counts(&[any; 5], 2);
         assert_eq!(
             (&per_digit[3], &per_digit[5]),
-            (&Tally::Small(3), &Tally::Small(4))
+            (&ExactCount::Small(3), &ExactCount::Small(4))
         );
         let per_digit = circuit.digit_counts(&[any; 5], 1);
         assert_eq!(
             (&per_digit[1], &per_digit[2]),
-            (&Tally::Small(2), &Tally::Small(5))
+            (&ExactCount::Small(2), &ExactCount::Small(5))
         );
         let mut out = [0; 5];
         assert!(circuit.pick(&[1 << 1, any, any, any, any], &mut out));
@@ -586,9 +592,9 @@ mod tests {
         allowed[0] = any;
         allowed[7] = any;
         let per_digit = circuit.digit_counts(&allowed, 7);
-        assert_eq!(per_digit[3], Tally::Small(2));
-        assert_eq!(per_digit[9], Tally::ONE);
-        assert_eq!(per_digit[5], Tally::Small(2));
+        assert_eq!(per_digit[3], ExactCount::Small(2));
+        assert_eq!(per_digit[9], ExactCount::ONE);
+        assert_eq!(per_digit[5], ExactCount::Small(2));
     }
 
     /// A recording that has taken enough to judge gives up when its rate foretells more than

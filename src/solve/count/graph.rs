@@ -4,7 +4,7 @@
 
 use super::{Circuit, Dag};
 use crate::solve::combos::{Mask, is_single};
-use crate::solve::memo::Tally;
+use crate::solve::memo::ExactCount;
 
 /// A component's kept graph.
 #[derive(Debug)]
@@ -42,17 +42,17 @@ impl Graph {
 
     /// The solutions the digits `allowed` leave.
     #[cfg(test)]
-    pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
+    pub(crate) fn count(&self, allowed: &[Mask]) -> ExactCount {
         match self {
-            Graph::Swept(dag) => Tally::Small(dag.count(allowed)),
+            Graph::Swept(dag) => ExactCount::Small(dag.count(allowed)),
             Graph::Cut(circuit) => circuit.count(allowed),
         }
     }
 
     /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
-    pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
+    pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [ExactCount; 10] {
         match self {
-            Graph::Swept(dag) => dag.digit_counts(allowed, var).map(Tally::Small),
+            Graph::Swept(dag) => dag.digit_counts(allowed, var).map(ExactCount::Small),
             Graph::Cut(circuit) => circuit.digit_counts(allowed, var),
         }
     }
@@ -191,7 +191,7 @@ mod tests {
                             let at = counter.state.mark();
                             let n = match assign(&model, &mut counter.state, v as usize, d as u8) {
                                 Ok(()) => counter.count_part(&part, (0.0, 1.0)).unwrap(),
-                                Err(_) => Tally::ZERO,
+                                Err(_) => ExactCount::ZERO,
                             };
                             counter.state.undo(at);
                             assert_eq!(per_digit[d as usize], n, "seed {seed} digit {d}");

@@ -270,7 +270,7 @@ mod tests {
     use crate::solve::combos::is_single;
     use crate::solve::count::dag::Recording;
     use crate::solve::count::{Counter, generated_root};
-    use crate::solve::memo::{Memo, Tally};
+    use crate::solve::memo::{ExactCount, Memo};
     use crate::solve::state::State;
 
     /// Every root part of small generated puzzles: the sweep's count is the branching's.
@@ -306,7 +306,7 @@ mod tests {
                 let branched = counter.count_component(&part, (0.0, 1.0)).unwrap();
                 if let Some(n) = swept {
                     swept_parts += 1;
-                    assert_eq!(Tally::Small(n), branched, "seed {seed}, part {part:?}");
+                    assert_eq!(ExactCount::Small(n), branched, "seed {seed}, part {part:?}");
                 }
             }
         }

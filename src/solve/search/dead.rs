@@ -138,7 +138,7 @@ impl Key {
 
 /// Backtracks before a search starts remembering dead ends: one that needs few never pays for
 /// the keys.
-pub const DEAD_ENDS_AFTER: u64 = 256;
+pub(crate) const DEAD_ENDS_AFTER: u64 = 256;
 
 impl<O: Observer> Search<'_, O> {
     /// The residual problem's key at a node about to branch, once dead ends are remembered.

@@ -28,7 +28,7 @@ use crate::solve::propagate::{propagate, propagate_all};
 use crate::solve::state::State;
 
 /// Backtracks without a solution before the stream checks its branch, and between checks.
-pub const GUIDE_AFTER: u64 = 256;
+pub(crate) const GUIDE_AFTER: u64 = 256;
 
 /// Probe nodes the guide may have taken per node of the stream's when it starts a check.
 const SHARE: u64 = 16;
@@ -282,15 +282,18 @@ mod tests {
 
     use crate::grid::{Cell, Clue, Direction};
     use crate::puzzle::Puzzle;
-    use crate::solve::{Solution, Solver, generate};
+    use crate::solve::{Solution, Solver, Tuning, generate};
 
     /// The first solutions the stream sends (all, if there are at most `LIMIT`) with checks
     /// after `guide_after` backtracks, and the stream's backtracks (probes take none).
     fn stream(puzzle: &Puzzle, guide_after: u64) -> (Vec<Solution>, u64) {
         const LIMIT: usize = 100;
-        let mut solver = Solver::new(puzzle).with_guide_after(guide_after);
+        let mut solver = Solver::new(puzzle).with_tuning(Tuning {
+            guide_after,
+            ..Tuning::default()
+        });
         let mut sent = Vec::new();
-        solver.for_each(|s| {
+        let _ = solver.for_each(|s| {
             sent.push(s.clone());
             if sent.len() > LIMIT {
                 ControlFlow::Break(())

@@ -31,64 +31,32 @@ mod replay;
 mod view;
 
 pub use components::split_due;
-pub use dead::DEAD_ENDS_AFTER;
-pub use guide::GUIDE_AFTER;
+pub(crate) use dead::DEAD_ENDS_AFTER;
+pub(crate) use guide::GUIDE_AFTER;
 
 /// Backtracks the stream and the count take before they check each decision against the sums'
 /// flow (`Flow`): easy puzzles never pay for building it, dense ones soon stop thrashing.
-pub const FLOW_AFTER: u64 = 64;
+pub(crate) const FLOW_AFTER: u64 = 64;
 
 /// Backtracks a search takes before it checks each decision against the digits' tally
-/// (`Tally`) as well; before that, only the root is checked.
-pub const TALLY_AFTER: u64 = 64;
+/// (`DigitTally`) as well; before that, only the root is checked.
+pub(crate) const TALLY_AFTER: u64 = 64;
 
-/// When a search starts remembering dead ends, and when it gives up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Tuning {
-    /// Backtracks before dead ends are remembered.
-    pub(crate) dead_ends_after: u64,
-    /// Backtracks after which the search stops as if cancelled (`u64::MAX`: never).
-    pub(crate) give_up_after: u64,
-    /// Backtracks before each decision is checked against the sums' flow as well.
-    pub(crate) flow_after: u64,
-    /// Backtracks before each decision is checked against the digits' tally as well (only
-    /// where the order does not hang on how many backtracks the search takes: see
-    /// [`Search::new`]).
-    pub(crate) tally_after: u64,
-    /// Backtracks before the stack is first checked for branches without solutions (see
-    /// [`guide`]; `u64::MAX`: never).
-    pub(crate) guide_after: u64,
-    /// Backtracks before the first solution after which a search without an anchor stops,
-    /// for the order to be anchored (see [`crate::solve::anchor`]).
-    pub(crate) anchor_after: u64,
-}
-
-impl Default for Tuning {
-    fn default() -> Tuning {
-        Tuning {
-            dead_ends_after: DEAD_ENDS_AFTER,
-            give_up_after: u64::MAX,
-            flow_after: FLOW_AFTER,
-            tally_after: TALLY_AFTER,
-            guide_after: GUIDE_AFTER,
-            anchor_after: ANCHOR_AFTER,
-        }
-    }
-}
 pub use view::progress;
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::anchor::{ANCHOR_AFTER, lead};
+use super::anchor::lead;
 use super::combos::{Mask, digit_of, is_single, size};
 use super::flow::Flow;
 use super::model::Model;
 use super::observe::{Event, Observer};
 use super::propagate::propagate_all;
 use super::state::{Mark, State};
-use super::tally::Tally;
-use super::{CancelToken, Outcome, Solution, Stats};
+use super::tally::DigitTally;
+pub(crate) use super::tuning::Tuning;
+use super::{CancelToken, Cancelled, Outcome, Solution, Stats};
 use crate::grid::Letter;
 pub(crate) use components::Splitter;
 use dead::DeadEnds;
@@ -206,7 +174,7 @@ pub(super) struct Search<'a, O: Observer> {
     /// How often each digit occurs, checked at the root and, once the search has backtracked
     /// `tally_after` times, after each decision (`tally_whole`: the next check looks at every
     /// run, the state having narrowed unchecked since the root).
-    tally: Option<Tally>,
+    tally: Option<DigitTally>,
     tally_after: u64,
     tally_whole: bool,
     give_up_after: u64,
@@ -303,7 +271,7 @@ impl<'a, O: Observer> Search<'a, O> {
 
     /// Streams every solution to `sink`; returns how it ended, the counters, and whether it
     /// stopped for having no solution within `anchor_after` backtracks (then `Cancelled`).
-    pub(crate) fn run<F>(mut self, sink: &mut F) -> (Outcome, Stats, bool)
+    pub(crate) fn run<F>(mut self, sink: &mut F) -> (Result<Outcome, Cancelled>, Stats, bool)
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
@@ -321,26 +289,26 @@ impl<'a, O: Observer> Search<'a, O> {
         (outcome, self.stats, self.lost)
     }
 
-    fn enumerate<F>(&mut self, sink: &mut F) -> Outcome
+    fn enumerate<F>(&mut self, sink: &mut F) -> Result<Outcome, Cancelled>
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
         if self.cancel.is_cancelled() {
-            return Outcome::Cancelled;
+            return Err(Cancelled);
         }
         self.stats.nodes += 1;
         if propagate_all(self.model, &mut self.state).is_err() {
             self.observer.event(Event::Contradiction);
-            return Outcome::Complete;
+            return Ok(Outcome::Complete);
         }
         // A grid that propagation alone fills is a solution: the tally could refute nothing
         // there, and building it would cost more than the whole search.
         let filled = self.state.domains.iter().all(|&d| is_single(d));
         if !filled {
-            let mut tally = Tally::new(self.model);
+            let mut tally = DigitTally::new(self.model);
             if !tally.check_all(self.model, &self.state) {
                 self.observer.event(Event::Contradiction);
-                return Outcome::Complete;
+                return Ok(Outcome::Complete);
             }
             if self.tally_after != u64::MAX {
                 self.tally = Some(tally);
@@ -355,16 +323,16 @@ impl<'a, O: Observer> Search<'a, O> {
         });
         loop {
             if let Step::Stop = self.descend(sink) {
-                return Outcome::Stopped;
+                return Ok(Outcome::Stopped);
             }
             if self.cancelled || !self.backtrack() {
                 break;
             }
         }
         if self.cancelled {
-            Outcome::Cancelled
+            Err(Cancelled)
         } else {
-            Outcome::Complete
+            Ok(Outcome::Complete)
         }
     }
 

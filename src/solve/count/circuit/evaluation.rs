@@ -9,7 +9,7 @@ use std::sync::{MutexGuard, PoisonError};
 use super::value::Value;
 use super::{Arm, Circuit, Node};
 use crate::solve::combos::Mask;
-use crate::solve::memo::Tally;
+use crate::solve::memo::ExactCount;
 use crate::solve::propagate::digits;
 use expansion::Expansion;
 use narrow::Narrow;
@@ -366,7 +366,7 @@ impl<'c> Evaluation<'c> {
                 if target == Some(var) {
                     Value::one_each(left)
                 } else {
-                    Value::Flat(Tally::Small(left.count_ones().into()))
+                    Value::Flat(ExactCount::Small(left.count_ones().into()))
                 }
             }
             Node::Swept(dag) => match target {
@@ -374,10 +374,10 @@ impl<'c> Evaluation<'c> {
                     let per = dag.digit_counts(self.allowed, t);
                     Value::Digits(per)
                 }
-                _ => Value::Flat(Tally::Small(dag.count(self.allowed))),
+                _ => Value::Flat(ExactCount::Small(dag.count(self.allowed))),
             },
             &Node::Product { from, to } => {
-                let mut product = Value::Flat(Tally::ONE);
+                let mut product = Value::Flat(ExactCount::ONE);
                 for &part in &circuit.parts[from as usize..to as usize] {
                     let v = of(part);
                     if v.is_zero() {
@@ -434,20 +434,20 @@ impl Circuit {
 
     /// The solutions the digits `allowed` (a mask per variable) leave.
     #[cfg(test)]
-    pub(crate) fn count(&self, allowed: &[Mask]) -> Tally {
+    pub(crate) fn count(&self, allowed: &[Mask]) -> ExactCount {
         self.wide(allowed, None, |eval| eval.root().total())
     }
 
     /// Per digit of `var`, the solutions `allowed` leave with `var` taking it.
-    pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [Tally; 10] {
+    pub(crate) fn digit_counts(&self, allowed: &[Mask], var: u32) -> [ExactCount; 10] {
         let narrow = Narrow::new(Some(var), allowed);
         let mut eval = Evaluation::start(self, allowed);
         if eval.reach(Mode::Narrow(narrow)) {
             let (counts, split) = eval.scratch.counts(self.root, narrow.width);
-            let mut per: [Tally; 10] = std::array::from_fn(|_| Tally::ZERO);
+            let mut per: [ExactCount; 10] = std::array::from_fn(|_| ExactCount::ZERO);
             if split {
                 for (&n, d) in counts.iter().zip(digits(narrow.digits)) {
-                    per[d as usize] = Tally::Small(n);
+                    per[d as usize] = ExactCount::Small(n);
                 }
             }
             return per;
@@ -540,7 +540,11 @@ mod tests {
             if found {
                 // A solution: its digits alone leave exactly one.
                 let only: Vec<Mask> = picked.iter().map(|&d| 1 << d).collect();
-                assert_eq!(circuit.count(&only), Tally::ONE, "{allowed:?} {picked:?}");
+                assert_eq!(
+                    circuit.count(&only),
+                    ExactCount::ONE,
+                    "{allowed:?} {picked:?}"
+                );
                 assert!(picked.iter().zip(&allowed).all(|(&d, &a)| a >> d & 1 != 0));
                 solutions += 1;
             }
@@ -554,7 +558,7 @@ mod tests {
         circuit: &Circuit,
         allowed: &[Mask],
         by_digits: bool,
-    ) -> (Vec<[Tally; 10]>, Option<[u8; 4]>) {
+    ) -> (Vec<[ExactCount; 10]>, Option<[u8; 4]>) {
         circuit.find_closed_arms(Some(by_digits));
         let counts = (0..4).map(|t| circuit.digit_counts(allowed, t)).collect();
         let mut picked = [0; 4];
@@ -638,7 +642,12 @@ mod tests {
         allowed[50] = 0;
         let narrow = Narrow::new(Some(7), &allowed);
         assert!(Evaluation::start(&circuit, &allowed).reach(Mode::Narrow(narrow)));
-        assert!(circuit.digit_counts(&allowed, 7).iter().all(Tally::is_zero));
+        assert!(
+            circuit
+                .digit_counts(&allowed, 7)
+                .iter()
+                .all(ExactCount::is_zero)
+        );
         assert!(!circuit.pick(&allowed, &mut [0; 100]));
     }
 }

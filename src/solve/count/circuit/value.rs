@@ -2,7 +2,7 @@
 //! one target variable where the node's variables include it.
 
 use crate::solve::combos::Mask;
-use crate::solve::memo::Tally;
+use crate::solve::memo::ExactCount;
 use crate::solve::propagate::digits;
 
 /// A node's count under some allowed digits, split by the digit of one target variable when the
@@ -10,20 +10,20 @@ use crate::solve::propagate::digits;
 /// `Narrow`) found a count past 128 bits.
 #[derive(Clone, Debug)]
 pub(super) enum Value {
-    Flat(Tally),
+    Flat(ExactCount),
     /// Split, while every count fits in 128 bits: kept inline rather than boxed.
     Digits([u128; 10]),
     /// Split, past 128 bits.
-    PerDigit(Box<[Tally; 10]>),
+    PerDigit(Box<[ExactCount; 10]>),
 }
 
 impl Value {
-    pub(super) const ZERO: Value = Value::Flat(Tally::ZERO);
+    pub(super) const ZERO: Value = Value::Flat(ExactCount::ZERO);
 
-    pub(super) fn total(&self) -> Tally {
+    pub(super) fn total(&self) -> ExactCount {
         match self {
             Value::Flat(n) => n.clone(),
-            Value::Digits(per) => per.map(Tally::Small).iter().sum(),
+            Value::Digits(per) => per.map(ExactCount::Small).iter().sum(),
             Value::PerDigit(per) => per.iter().sum(),
         }
     }
@@ -32,26 +32,26 @@ impl Value {
         match self {
             Value::Flat(n) => n.is_zero(),
             Value::Digits(per) => per.iter().all(|&n| n == 0),
-            Value::PerDigit(per) => per.iter().all(Tally::is_zero),
+            Value::PerDigit(per) => per.iter().all(ExactCount::is_zero),
         }
     }
 
     /// The split counts past 128 bits.
-    pub(super) fn widened(&self) -> Box<[Tally; 10]> {
+    pub(super) fn widened(&self) -> Box<[ExactCount; 10]> {
         match self {
-            Value::Digits(per) => Box::new(per.map(Tally::Small)),
+            Value::Digits(per) => Box::new(per.map(ExactCount::Small)),
             Value::PerDigit(per) => per.clone(),
-            Value::Flat(_) => Box::new(std::array::from_fn(|_| Tally::ZERO)),
+            Value::Flat(_) => Box::new(std::array::from_fn(|_| ExactCount::ZERO)),
         }
     }
 
     /// The counts per digit, whatever their width.
-    pub(super) fn per_digit(self) -> [Tally; 10] {
+    pub(super) fn per_digit(self) -> [ExactCount; 10] {
         match self {
-            Value::Digits(per) => per.map(Tally::Small),
+            Value::Digits(per) => per.map(ExactCount::Small),
             Value::PerDigit(per) => *per,
             // No solution at all (or the target outside the node's variables).
-            Value::Flat(_) => std::array::from_fn(|_| Tally::ZERO),
+            Value::Flat(_) => std::array::from_fn(|_| ExactCount::ZERO),
         }
     }
 
@@ -69,8 +69,8 @@ impl Value {
     }
 
     /// This split count times `a`.
-    pub(super) fn scaled(&self, a: &Tally) -> Value {
-        if let (Value::Digits(per), Tally::Small(a)) = (self, a) {
+    pub(super) fn scaled(&self, a: &ExactCount) -> Value {
+        if let (Value::Digits(per), ExactCount::Small(a)) = (self, a) {
             let mut out = [0u128; 10];
             if per
                 .iter()
@@ -114,12 +114,12 @@ impl Value {
     }
 
     /// Adds `n` solutions in which the target takes the digit `d`.
-    pub(super) fn add_at(&mut self, d: u8, n: &Tally) {
+    pub(super) fn add_at(&mut self, d: u8, n: &ExactCount) {
         let d = usize::from(d);
         if let Value::Flat(_) = self {
             *self = Value::Digits([0; 10]);
         }
-        if let (Value::Digits(per), Tally::Small(n)) = (&mut *self, n)
+        if let (Value::Digits(per), ExactCount::Small(n)) = (&mut *self, n)
             && let Some(sum) = per[d].checked_add(*n)
         {
             per[d] = sum;
@@ -152,7 +152,7 @@ mod tests {
         let big = |v: &Value| v.clone().per_digit().map(|t| t.to_big());
         let max = u128::MAX;
         let mut sum = Value::one_each(0b110);
-        sum.add_at(2, &Tally::Small(max));
+        sum.add_at(2, &ExactCount::Small(max));
         assert!(matches!(sum, Value::PerDigit(_)));
         let mut want: [BigUint; 10] = std::array::from_fn(|_| BigUint::ZERO);
         want[1] = BigUint::from(1u8);
@@ -163,10 +163,10 @@ mod tests {
         assert!(matches!(near, Value::Digits(_)));
         near.add(&Value::Digits([1; 10]));
         assert_eq!(big(&near)[9], BigUint::from(max) + 1u8);
-        let product = Value::Digits([3; 10]).times(&Value::Flat(Tally::Small(max)));
+        let product = Value::Digits([3; 10]).times(&Value::Flat(ExactCount::Small(max)));
         assert_eq!(big(&product)[0], BigUint::from(max) * 3u8);
         assert_eq!(product.total().to_big(), BigUint::from(max) * 30u8);
-        let small = Value::Flat(Tally::Small(4)).times(&Value::Digits([5; 10]));
-        assert_eq!(small.per_digit()[3], Tally::Small(20));
+        let small = Value::Flat(ExactCount::Small(4)).times(&Value::Digits([5; 10]));
+        assert_eq!(small.per_digit()[3], ExactCount::Small(20));
     }
 }
