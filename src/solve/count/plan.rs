@@ -11,10 +11,13 @@
 //! split along it, and a piece's count depends only on the few decided vertices next to it
 //! (the tree's width). Eliminating the vertex of fewest neighbours first, or the one whose
 //! elimination adds the fewest edges, are the classic cheap ways to keep that width small; which
-//! counts faster varies from puzzle to puzzle (see [`Elimination`]).
+//! counts faster varies from puzzle to puzzle, so each big part takes the one of the two whose
+//! width is smaller (see [`Elimination`]): a choice made from the part alone, so the same puzzle
+//! is always counted in the same order.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::OnceLock;
 
 use crate::solve::combos::{Mask, is_single};
 use crate::solve::model::Model;
@@ -35,49 +38,99 @@ pub(crate) const FOLLOW: u32 = u32::MAX;
 
 /// How the elimination picks the vertex it eliminates next. Neither is better everywhere: on
 /// some puzzles the min-fill order counts several times faster, on others several times slower.
-/// So a count on two cores tries both at once (see `Solver::count`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A part takes the order of smaller induced width (the most neighbours a vertex has when it is
+/// eliminated, edges added so far included), ties to min-degree, the cheaper to make: the
+/// width bounds how many decided variables a piece's count depends on, so how many distinct
+/// pieces the cache must hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Elimination {
     /// Fewest neighbours.
-    #[default]
     MinDegree,
     /// Fewest pairs of neighbours that are not neighbours yet (edges its elimination adds).
     MinFill,
 }
 
 /// The rank of every variable: the counter branches on the lowest rank first.
-#[derive(Debug, Default, PartialEq, Eq)]
+///
+/// A big part's order is made the first time the counter branches in it: most big parts are
+/// swept whole and never need one, and the min-fill order of a wide part is costly.
+#[derive(Debug, Default)]
 pub(crate) struct Plan {
+    /// [`FOLLOW`], [`ORDERED`] in a big part, or a rank given outright (tests).
     rank: Vec<u32>,
+    /// Each variable's big part (an index into `parts`), or [`NO_PART`].
+    part_of: Vec<u32>,
+    /// Each variable's place in its big part's variables.
+    place: Vec<u32>,
+    parts: Vec<BigPart>,
+    /// The propagated root state's domains, which the orders are made from.
+    domains: Vec<Mask>,
 }
+
+/// A root part counted in an elimination order, made when first asked.
+#[derive(Debug)]
+struct BigPart {
+    /// Its variables, ascending.
+    vars: Vec<u32>,
+    /// The rank of each of them, once made.
+    rank: OnceLock<Vec<u32>>,
+}
+
+/// The rank of a variable of a big part, whose order is made when the counter first branches
+/// there (see [`Plan::branch_rank`]).
+pub(crate) const ORDERED: u32 = u32::MAX - 1;
+
+/// No big part.
+const NO_PART: u32 = u32::MAX;
 
 impl Plan {
     /// The plan for the root parts `parts` (undecided variables of the propagated root state
     /// `domains`, ascending): parts under [`OWN_ORDER_FROM`] variables keep the enumeration's
-    /// order ([`FOLLOW`]), bigger ones get an elimination order.
-    pub(crate) fn new(
-        model: &Model,
-        domains: &[Mask],
-        parts: &[Vec<u32>],
-        elimination: Elimination,
-    ) -> Plan {
-        let mut rank = vec![FOLLOW; model.vars];
-        let mut next = 0u32;
+    /// order ([`FOLLOW`]), bigger ones get the elimination order [`narrower_order`] picks.
+    pub(crate) fn new(model: &Model, domains: &[Mask], parts: &[Vec<u32>]) -> Plan {
+        let mut plan = Plan {
+            rank: vec![FOLLOW; model.vars],
+            part_of: vec![NO_PART; model.vars],
+            place: vec![0; model.vars],
+            parts: Vec::new(),
+            domains: domains.to_vec(),
+        };
         for part in parts.iter().filter(|p| p.len() >= OWN_ORDER_FROM) {
-            let order = match elimination {
-                Elimination::MinDegree => elimination_order(model, domains, part),
-                Elimination::MinFill => min_fill_order(model, domains, part),
-            };
-            for &v in order.iter().rev() {
-                rank[v as usize] = next;
-                next += 1;
+            for (i, &v) in part.iter().enumerate() {
+                plan.rank[v as usize] = ORDERED;
+                plan.part_of[v as usize] = plan.parts.len() as u32;
+                plan.place[v as usize] = i as u32;
             }
+            plan.parts.push(BigPart {
+                vars: part.clone(),
+                rank: OnceLock::new(),
+            });
         }
-        Plan { rank }
+        plan
+    }
+
+    /// The rank the counter branches by of variable `v`, not [`FOLLOW`]: in a big part, its
+    /// place in the reverse of the part's elimination order (made now if not yet).
+    pub(crate) fn branch_rank(&self, model: &Model, v: u32) -> u32 {
+        let part = self.part_of[v as usize];
+        if part == NO_PART {
+            return self.rank[v as usize];
+        }
+        let part = &self.parts[part as usize];
+        let rank = part.rank.get_or_init(|| {
+            let (order, _) = narrower_order(model, &self.domains, &part.vars);
+            let mut rank = vec![0; part.vars.len()];
+            for (r, &v) in order.iter().rev().enumerate() {
+                rank[self.place[v as usize] as usize] = r as u32;
+            }
+            rank
+        });
+        rank[self.place[v as usize] as usize]
     }
 
     /// Whether some root part is counted in the plan's own order (so that the elimination
     /// matters).
+    #[cfg(test)]
     pub(crate) fn orders_a_part(parts: &[Vec<u32>]) -> bool {
         parts.iter().any(|p| p.len() >= OWN_ORDER_FROM)
     }
@@ -96,20 +149,108 @@ impl Plan {
         {
             rank[v as usize] = i as u32;
         }
-        Plan { rank }
+        Plan::from_ranks(rank)
     }
 
     /// A plan with the given ranks (for testing that counts do not depend on the plan).
     #[cfg(test)]
     pub(crate) fn from_ranks(rank: Vec<u32>) -> Plan {
-        Plan { rank }
+        Plan {
+            part_of: vec![NO_PART; rank.len()],
+            rank,
+            ..Plan::default()
+        }
     }
 
-    /// The rank of variable `v`: [`FOLLOW`] in a part that keeps the enumeration's order.
+    /// The rank of variable `v`: [`FOLLOW`] in a part that keeps the enumeration's order,
+    /// [`ORDERED`] in a big part (see [`Plan::branch_rank`]).
     #[inline]
     pub(crate) fn rank(&self, v: u32) -> u32 {
         self.rank[v as usize]
     }
+}
+
+/// The elimination order of the undecided variables `vars` (ascending) of smaller induced width,
+/// min-degree's or min-fill's (ties to min-degree), and which it is.
+pub(crate) fn narrower_order(
+    model: &Model,
+    domains: &[Mask],
+    vars: &[u32],
+) -> (Vec<u32>, Elimination) {
+    let degree = elimination_order(model, domains, vars);
+    let fill = min_fill_order(model, domains, vars);
+    let adj = neighbour_sets(model, domains, vars);
+    if width_of(&adj, vars, &fill) < width_of(&adj, vars, &degree) {
+        (fill, Elimination::MinFill)
+    } else {
+        (degree, Elimination::MinDegree)
+    }
+}
+
+/// The induced width of `order`, an elimination order of `vars` (ascending) whose neighbour
+/// sets are `adj`.
+fn width_of(adj: &[u64], vars: &[u32], order: &[u32]) -> usize {
+    let local: Vec<usize> = order
+        .iter()
+        .map(|v| vars.binary_search(v).expect("an order of `vars`"))
+        .collect();
+    induced_width(adj.to_vec(), vars.len(), &local)
+}
+
+/// The neighbour bit sets (`vars.len().div_ceil(64)` words per variable) of the undecided
+/// variables `vars` (ascending), two adjacent when a constraint holds both.
+fn neighbour_sets(model: &Model, domains: &[Mask], vars: &[u32]) -> Vec<u64> {
+    let n = vars.len();
+    let words = n.div_ceil(64);
+    let mut adj = vec![0u64; n * words];
+    for (i, &v) in vars.iter().enumerate() {
+        for &c in model.constraints_of(v as usize) {
+            for &y in model.vars_of(c as usize) {
+                if y != v
+                    && !is_single(domains[y as usize])
+                    && let Ok(j) = vars.binary_search(&y)
+                {
+                    adj[i * words + j / 64] |= 1 << (j % 64);
+                }
+            }
+        }
+    }
+    adj
+}
+
+/// The vertices of `adj`'s row `i` (`words` words per row).
+fn row(adj: &[u64], words: usize, i: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (w, &bits) in adj[i * words..(i + 1) * words].iter().enumerate() {
+        let mut b = bits;
+        while b != 0 {
+            out.push(w * 64 + b.trailing_zeros() as usize);
+            b &= b - 1;
+        }
+    }
+    out
+}
+
+/// The induced width of eliminating the `n` vertices of the graph `adj` (neighbour bit sets,
+/// as in [`fill_order`]) in `order`: the most neighbours a vertex has left when it goes, its
+/// neighbours having been joined to each other as each vertex before it went.
+fn induced_width(mut adj: Vec<u64>, n: usize, order: &[usize]) -> usize {
+    let words = n.div_ceil(64);
+    let mut width = 0;
+    for &v in order {
+        let near = row(&adj, words, v);
+        width = width.max(near.len());
+        for &a in &near {
+            for w in 0..words {
+                let joined = adj[a * words + w] | adj[v * words + w];
+                adj[a * words + w] = joined;
+            }
+            adj[a * words + a / 64] &= !(1 << (a % 64));
+            adj[a * words + v / 64] &= !(1 << (v % 64));
+        }
+        adj[v * words..(v + 1) * words].fill(0);
+    }
+    width
 }
 
 /// A minimum-degree elimination order of the undecided variables `vars` (ascending), in the
@@ -196,22 +337,7 @@ pub(crate) fn elimination_order(model: &Model, domains: &[Mask], vars: &[u32]) -
 /// pairs of its neighbours (then the one of fewest neighbours, then the lowest). Neighbour sets
 /// are bit sets: parts have up to a few thousand variables.
 pub(crate) fn min_fill_order(model: &Model, domains: &[Mask], vars: &[u32]) -> Vec<u32> {
-    let n = vars.len();
-    let words = n.div_ceil(64);
-    let mut adj = vec![0u64; n * words];
-    for (i, &v) in vars.iter().enumerate() {
-        for &c in model.constraints_of(v as usize) {
-            for &y in model.vars_of(c as usize) {
-                if y != v
-                    && !is_single(domains[y as usize])
-                    && let Ok(j) = vars.binary_search(&y)
-                {
-                    adj[i * words + j / 64] |= 1 << (j % 64);
-                }
-            }
-        }
-    }
-    fill_order(adj, n, MAX_DEGREE)
+    fill_order(neighbour_sets(model, domains, vars), vars.len(), MAX_DEGREE)
         .into_iter()
         .map(|i| vars[i])
         .collect()
@@ -222,20 +348,9 @@ pub(crate) fn min_fill_order(model: &Model, domains: &[Mask], vars: &[u32]) -> V
 /// `max_degree` neighbours, the rest follow in index order, as in [`elimination_order`].
 fn fill_order(mut adj: Vec<u64>, n: usize, max_degree: usize) -> Vec<usize> {
     let words = n.div_ceil(64);
-    let row = |adj: &[u64], i: usize| -> Vec<usize> {
-        let mut out = Vec::new();
-        for (w, &bits) in adj[i * words..(i + 1) * words].iter().enumerate() {
-            let mut b = bits;
-            while b != 0 {
-                out.push(w * 64 + b.trailing_zeros() as usize);
-                b &= b - 1;
-            }
-        }
-        out
-    };
     // Per vertex: (fill, degree).
     let rate = |adj: &[u64], i: usize| -> (usize, usize) {
-        let near = row(adj, i);
+        let near = row(adj, words, i);
         let mine = &adj[i * words..(i + 1) * words];
         let linked: usize = near
             .iter()
@@ -272,7 +387,7 @@ fn fill_order(mut adj: Vec<u64>, n: usize, max_degree: usize) -> Vec<usize> {
         }
         gone[v] = true;
         order.push(v);
-        let near = row(&adj, v);
+        let near = row(&adj, words, v);
         for &a in &near {
             for &b in &near {
                 if a != b {
@@ -285,7 +400,7 @@ fn fill_order(mut adj: Vec<u64>, n: usize, max_degree: usize) -> Vec<usize> {
         // A fill changes where a neighbourhood changed (v's neighbours) or gained an edge
         // between two of its vertices (the neighbours of v's neighbours).
         for &a in &near {
-            for b in std::iter::once(a).chain(row(&adj, a)) {
+            for b in std::iter::once(a).chain(row(&adj, words, a)) {
                 if seen[b] != step {
                     seen[b] = step;
                     rating[b] = rate(&adj, b);
@@ -299,6 +414,66 @@ fn fill_order(mut adj: Vec<u64>, n: usize, max_degree: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Puzzle;
+    use crate::solve::generate;
+    use crate::solve::propagate::propagate_all;
+    use crate::solve::state::State;
+
+    /// A path is one wide eliminated from an end, two from its middle; a star as wide as its
+    /// leaves from its centre and one from a leaf; a ring two wide whatever the order.
+    #[test]
+    fn induced_width_counts_the_neighbours_left_with_the_edges_added() {
+        let path = graph(4, &[(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(induced_width(path.clone(), 4, &[0, 1, 2, 3]), 1);
+        assert_eq!(induced_width(path, 4, &[1, 2, 0, 3]), 2);
+        let star = graph(5, &[(0, 1), (0, 2), (0, 3), (0, 4)]);
+        assert_eq!(induced_width(star.clone(), 5, &[0, 1, 2, 3, 4]), 4);
+        assert_eq!(induced_width(star, 5, &[1, 2, 3, 4, 0]), 1);
+        let ring = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
+        assert_eq!(induced_width(ring.clone(), 6, &[0, 1, 2, 3, 4, 5]), 2);
+        assert_eq!(induced_width(ring, 6, &[0, 3, 1, 4, 2, 5]), 2);
+    }
+
+    /// Each big root part of generated puzzles takes the order of smaller width, min-degree's
+    /// on a tie; across them both kinds are taken, so the choice is not always the same.
+    #[test]
+    fn a_part_takes_the_narrower_elimination() {
+        let mut taken = Vec::new();
+        for seed in 0..12 {
+            let grid = generate::random_grid(30, 30, 0.4, seed);
+            let puzzle = Puzzle::from_grid(&grid).unwrap();
+            let model = Model::new(&puzzle);
+            let mut state = State::new(&model);
+            if propagate_all(&model, &mut state).is_err() {
+                continue;
+            }
+            let open: Vec<u32> = (0..model.vars as u32)
+                .filter(|&v| !is_single(state.domains[v as usize]))
+                .collect();
+            let (order, kind) = narrower_order(&model, &state.domains, &open);
+            let adj = neighbour_sets(&model, &state.domains, &open);
+            let degree = width_of(
+                &adj,
+                &open,
+                &elimination_order(&model, &state.domains, &open),
+            );
+            let fill = width_of(&adj, &open, &min_fill_order(&model, &state.domains, &open));
+            let expected = if fill < degree {
+                Elimination::MinFill
+            } else {
+                Elimination::MinDegree
+            };
+            assert_eq!(kind, expected, "seed {seed}: widths {degree} and {fill}");
+            assert_eq!(
+                width_of(&adj, &open, &order),
+                degree.min(fill),
+                "seed {seed}"
+            );
+            taken.push(kind);
+        }
+        assert!(taken.contains(&Elimination::MinDegree), "{taken:?}");
+        assert!(taken.contains(&Elimination::MinFill), "{taken:?}");
+    }
 
     /// The neighbour bit sets of the graph on `n` vertices with the edges `edges`.
     fn graph(n: usize, edges: &[(usize, usize)]) -> Vec<u64> {
