@@ -1,281 +1,223 @@
-//! Prototype (not wired in) of issue 47's compiled, counted form: a decision on the lowest-rank
-//! undecided variable with its digit arms ascending, a product of independent parts ordered by
-//! their lowest variable, and a leaf. `nth` is one descent subtracting child counts, and the
-//! order it follows is the order of a depth-first search that branches by the same rule, so a
-//! stream and random access agree by construction. Swept parts and eviction are left out here.
+//! Solution #k in the counter's own order, by one descent through its counts: issue 47's
+//! compiled, counted form as a view (no node is stored; each step's counts are the cache's, or
+//! counted anew where they left it).
+//!
+//! The order is the one the counter branches in: the undecided variables of a state split into
+//! components, whose solutions multiply, the component holding the lowest variable most
+//! significant; in a component, the counter's branching variable (the plan's lowest rank, or the
+//! enumeration's choice in a part that follows it) with its digits ascending. So `nth(k)` picks
+//! the arm in which `k` falls by the arms' counts, and takes the mixed-radix digits of `k`
+//! across a product. Not wired in yet: the stream does not walk this order (see the plan in
+//! docs/notes/counting-redesign-plan.md).
 
-use std::collections::HashMap;
+use num_bigint::BigUint;
 
-/// A constraint of the toy model: its variables take distinct digits summing to `sum`.
-pub struct Sum {
-    pub vars: Vec<usize>,
-    pub sum: u32,
-}
+use super::Counter;
+use crate::solve::Cancelled;
+use crate::solve::propagate::{assign, digits};
 
-/// A node of the compiled form, with its count.
-enum Node {
-    Leaf,
-    /// Branching on `var`: each arm is a digit, its child, and the solutions of the arms before.
-    Decide {
-        var: usize,
-        arms: Vec<(u8, usize, u128)>,
-    },
-    /// Independent parts, the one holding the lowest variable first (most significant).
-    Product {
-        parts: Vec<usize>,
-    },
-}
-
-/// The compiled form of a toy model: nodes in an arena, the root last.
-pub struct Form {
-    nodes: Vec<(Node, u128)>,
-    root: usize,
-    vars: usize,
-}
-
-/// Whether every constraint can still hold under `digits` (0: undecided).
-fn consistent(sums: &[Sum], digits: &[u8]) -> bool {
-    sums.iter().all(|c| {
-        let (mut seen, mut total, mut open) = (0u16, 0, false);
-        for &v in &c.vars {
-            match digits[v] {
-                0 => open = true,
-                d if seen & (1 << d) != 0 => return false,
-                d => {
-                    seen |= 1 << d;
-                    total += u32::from(d);
-                }
-            }
-        }
-        if open {
-            total < c.sum
-        } else {
-            total == c.sum
-        }
-    })
-}
-
-/// The connected components of `vars` (two joined when a constraint holds both), each sorted,
-/// ordered by their lowest variable.
-fn components(sums: &[Sum], vars: &[usize]) -> Vec<Vec<usize>> {
-    let mut parts: Vec<Vec<usize>> = Vec::new();
-    let mut placed = vec![false; vars.len()];
-    for i in 0..vars.len() {
-        if placed[i] {
-            continue;
-        }
-        placed[i] = true;
-        let mut part = vec![vars[i]];
-        let mut at = 0;
-        while at < part.len() {
-            let v = part[at];
-            at += 1;
-            for (j, &w) in vars.iter().enumerate() {
-                let joined = sums
-                    .iter()
-                    .any(|c| c.vars.contains(&v) && c.vars.contains(&w));
-                if !placed[j] && joined {
-                    placed[j] = true;
-                    part.push(w);
-                }
-            }
-        }
-        part.sort_unstable();
-        parts.push(part);
+impl Counter<'_, '_> {
+    /// Solution #`k` (from 0) of the undecided variables among `vars` (ascending) in the
+    /// counter's order, as every variable's digit; `None` when `k` is not below their count.
+    /// The state is left as it was.
+    pub(crate) fn nth_by_plan(
+        &mut self,
+        vars: &[u32],
+        k: &BigUint,
+    ) -> Result<Option<Vec<u8>>, Cancelled> {
+        let mark = self.state.mark();
+        let parts = self.components(vars);
+        let found = self
+            .descend_parts(&parts, k.clone())
+            .map(|found| found.then(|| self.digits_now()));
+        self.state.undo(mark);
+        found
     }
-    parts
-}
 
-struct Builder<'a> {
-    sums: &'a [Sum],
-    digits: Vec<u8>,
-    nodes: Vec<(Node, u128)>,
-    memo: HashMap<Vec<u8>, usize>,
-}
-
-impl Builder<'_> {
-    /// The node of the part `vars` (all undecided) under the current digits, shared by key: the
-    /// part's variables and the digits of every variable a constraint of the part holds.
-    fn part(&mut self, vars: &[usize]) -> usize {
-        let mut key: Vec<u8> = vars.iter().map(|&v| v as u8).collect();
-        key.push(u8::MAX);
-        for c in self
-            .sums
+    /// Every variable's digit in a state where all are decided.
+    pub(crate) fn digits_now(&self) -> Vec<u8> {
+        self.state
+            .domains
             .iter()
-            .filter(|c| c.vars.iter().any(|v| vars.contains(v)))
-        {
-            key.extend(c.vars.iter().map(|&v| self.digits[v]));
+            .map(|&d| digits(d).next().expect("a decided variable") as u8)
+            .collect()
+    }
+
+    /// The product of the counts of the components `parts`, each from the cache or counted.
+    fn product_count(&mut self, parts: &[Vec<u32>]) -> Result<BigUint, Cancelled> {
+        let mut total = BigUint::from(1u8);
+        for part in parts {
+            // An empty share: the descent is no part of a count's progress.
+            total *= BigUint::from(self.count_component(part, (0.0, 0.0))?);
         }
-        if let Some(&id) = self.memo.get(&key) {
-            return id;
+        Ok(total)
+    }
+
+    /// Decides the components `parts` to their solution #`k`: in the product's mixed radix,
+    /// the first part is the most significant digit. `false` when `k` is past their count.
+    fn descend_parts(&mut self, parts: &[Vec<u32>], mut k: BigUint) -> Result<bool, Cancelled> {
+        let mut counts = Vec::with_capacity(parts.len());
+        for part in parts {
+            counts.push(self.product_count(std::slice::from_ref(part))?);
         }
-        let parts = components(self.sums, vars);
-        let node = if vars.is_empty() {
-            (Node::Leaf, 1)
-        } else if parts.len() > 1 {
-            let parts: Vec<usize> = parts.iter().map(|p| self.part(p)).collect();
-            let count = parts.iter().map(|&p| self.nodes[p].1).product();
-            (Node::Product { parts }, count)
-        } else {
-            let (var, rest) = (vars[0], &vars[1..]);
-            let mut arms = Vec::new();
-            let mut before = 0;
-            for d in 1..=9 {
-                self.digits[var] = d;
-                if consistent(self.sums, &self.digits) {
-                    let child = self.part(rest);
-                    if self.nodes[child].1 > 0 {
-                        arms.push((d, child, before));
-                        before += self.nodes[child].1;
-                    }
+        let mut below: BigUint = counts.iter().product();
+        if k >= below {
+            return Ok(false);
+        }
+        for (part, n) in parts.iter().zip(&counts) {
+            // The solutions of the parts after this one.
+            below /= n;
+            let here = &k / &below;
+            k %= &below;
+            // Deciding this part leaves the later ones as they were: they share no run.
+            if !self.descend_component(part, here)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Decides the component `comp` to its solution #`k` (below its count).
+    fn descend_component(&mut self, comp: &[u32], mut k: BigUint) -> Result<bool, Cancelled> {
+        if let [v] = comp {
+            // As the count takes it: every digit left completes the lone variable's runs.
+            let dom = self.state.domains[*v as usize];
+            let Some(d) = usize::try_from(&k).ok().and_then(|i| digits(dom).nth(i)) else {
+                return Ok(false);
+            };
+            return Ok(assign(self.model, &mut self.state, *v as usize, d as u8).is_ok());
+        }
+        let var = self.count_var(comp);
+        for d in digits(self.state.domains[var as usize]) {
+            let mark = self.state.mark();
+            if self.decide(var, d as u8) {
+                let rest = self.rest_parts(comp);
+                let n = self.product_count(&rest)?;
+                if k < n {
+                    return self.descend_parts(&rest, k);
                 }
+                k -= n;
             }
-            self.digits[var] = 0;
-            (Node::Decide { var, arms }, before)
-        };
-        self.nodes.push(node);
-        self.memo.insert(key, self.nodes.len() - 1);
-        self.nodes.len() - 1
-    }
-}
-
-impl Form {
-    /// Compiles the toy model of `vars` variables (digits 1–9) under `sums`.
-    pub fn compile(vars: usize, sums: &[Sum]) -> Form {
-        let mut b = Builder {
-            sums,
-            digits: vec![0; vars],
-            nodes: Vec::new(),
-            memo: HashMap::new(),
-        };
-        let all: Vec<usize> = (0..vars).collect();
-        let root = b.part(&all);
-        Form {
-            nodes: b.nodes,
-            root,
-            vars,
+            self.state.undo(mark);
         }
-    }
-
-    /// The number of solutions.
-    pub fn count(&self) -> u128 {
-        self.nodes[self.root].1
-    }
-
-    /// Solution `k` (from 0) in the form's order, by one descent.
-    pub fn nth(&self, k: u128) -> Option<Vec<u8>> {
-        (k < self.count()).then(|| {
-            let mut digits = vec![0; self.vars];
-            self.descend(self.root, k, &mut digits);
-            digits
-        })
-    }
-
-    fn descend(&self, id: usize, mut k: u128, digits: &mut [u8]) {
-        match &self.nodes[id].0 {
-            Node::Leaf => {}
-            Node::Decide { var, arms } => {
-                let at = arms.partition_point(|&(_, _, before)| before <= k) - 1;
-                let (d, child, before) = arms[at];
-                digits[*var] = d;
-                self.descend(child, k - before, digits);
-            }
-            Node::Product { parts } => {
-                // Mixed radix, the first part most significant.
-                for &p in parts.iter().rev() {
-                    let n = self.nodes[p].1;
-                    self.descend(p, k % n, digits);
-                    k /= n;
-                }
-            }
-        }
+        Ok(false)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::ops::ControlFlow;
+
+    use num_bigint::BigUint;
+
     use super::*;
+    use crate::puzzle::Puzzle;
+    use crate::solve::count::plan::{self, Plan};
+    use crate::solve::generate;
+    use crate::solve::memo::Memo;
+    use crate::solve::model::Model;
+    use crate::solve::propagate::propagate_all;
+    use crate::solve::state::State;
+    use crate::solve::{CancelToken, Solver};
 
-    /// The depth-first search that branches by the form's rule, as the stream would.
-    fn stream(sums: &[Sum], vars: &[usize], digits: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        let parts = components(sums, vars);
-        if vars.is_empty() {
-            out.push(digits.clone());
-        } else if parts.len() > 1 {
-            // Product: the first part's solutions change slowest.
-            let mut partial = vec![digits.clone()];
-            for p in &parts {
-                let mut next = Vec::new();
-                for base in &partial {
-                    let mut found = Vec::new();
-                    stream(sums, p, &mut base.clone(), &mut found);
-                    next.extend(found);
-                }
-                partial = next;
+    /// Every solution of the components `pending` (the next to decide last) in the counter's
+    /// order, found by deciding every digit of the counter's branching variable in turn,
+    /// without a count: each component's solutions with the parts its decisions leave, then
+    /// the next component's.
+    fn every_by_plan(
+        counter: &mut Counter<'_, '_>,
+        pending: &mut Vec<Vec<u32>>,
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        let Some(comp) = pending.pop() else {
+            out.push(counter.digits_now());
+            return;
+        };
+        let var = counter.count_var(&comp);
+        for d in digits(counter.state.domains[var as usize]) {
+            let mark = counter.state.mark();
+            if counter.decide(var, d as u8) {
+                let depth = pending.len();
+                pending.extend(counter.rest_parts(&comp).into_iter().rev());
+                every_by_plan(counter, pending, out);
+                pending.truncate(depth);
             }
-            out.extend(partial);
-        } else {
-            for d in 1..=9 {
-                digits[vars[0]] = d;
-                if consistent(sums, digits) {
-                    stream(sums, &vars[1..], digits, out);
+            counter.state.undo(mark);
+        }
+        pending.push(comp);
+    }
+
+    /// The solutions a stream finds, if the puzzle has at most `most`.
+    fn streamed(puzzle: &Puzzle, most: u64) -> Option<u64> {
+        let mut n = 0u64;
+        let done = Solver::new(puzzle).for_each(|_| {
+            n += 1;
+            if n > most {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (done.is_ok() && n <= most).then_some(n)
+    }
+
+    /// On small generated puzzles, with the plan of an elimination and the enumeration's
+    /// choice, and components counted by branching or by sweeps: solution #k of the descent,
+    /// for every k below the count, is the k-th that a search branching by the counter's rule
+    /// finds (so they are distinct, and as many as the stream finds), and #count is none.
+    #[test]
+    fn the_descent_lands_where_the_counters_order_puts_each_solution() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let grid = generate::random_grid(7, 7, 0.3, seed);
+            let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+                continue;
+            };
+            let Some(total) = streamed(&puzzle, 2_000).filter(|&n| n >= 2) else {
+                continue;
+            };
+            let model = Model::new(&puzzle);
+            let mut root = State::new(&model);
+            propagate_all(&model, &mut root).expect("a puzzle with solutions");
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let cancel = CancelToken::new();
+            // An elimination's plan, and the enumeration's choice everywhere.
+            let plan_of = |p: usize| match p {
+                0 => Plan::eliminating_all(&model, &root.domains),
+                _ => Plan::from_ranks(vec![plan::FOLLOW; model.vars]),
+            };
+            for p in 0..2 {
+                for sweep_from in [usize::MAX, 2] {
+                    let mut memo = Memo::default();
+                    memo.plan(|| plan_of(p));
+                    let mut counter = Counter::new(&model, root.clone(), &mut memo, &cancel, None);
+                    counter.sweep_from = sweep_from;
+                    let mut expected = Vec::new();
+                    let mut pending: Vec<Vec<u32>> =
+                        counter.components(&all).into_iter().rev().collect();
+                    every_by_plan(&mut counter, &mut pending, &mut expected);
+                    assert_eq!(expected.len() as u64, total, "seed {seed}, plan {p}");
+                    for (k, solution) in expected.iter().enumerate() {
+                        let got = counter.nth_by_plan(&all, &BigUint::from(k)).unwrap();
+                        assert_eq!(
+                            got.as_ref(),
+                            Some(solution),
+                            "seed {seed}, plan {p}, sweep from {sweep_from}, #{k}"
+                        );
+                    }
+                    let past = counter.nth_by_plan(&all, &BigUint::from(total)).unwrap();
+                    assert_eq!(past, None, "seed {seed}, plan {p}");
+                    let mut distinct = expected.clone();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    assert_eq!(distinct.len(), expected.len(), "seed {seed}, plan {p}");
                 }
             }
-            digits[vars[0]] = 0;
+            checked += 1;
         }
-    }
-
-    fn check(vars: usize, sums: Vec<Sum>) {
-        let form = Form::compile(vars, &sums);
-        let mut all = Vec::new();
-        stream(
-            &sums,
-            &(0..vars).collect::<Vec<_>>(),
-            &mut vec![0; vars],
-            &mut all,
-        );
-        assert_eq!(form.count(), all.len() as u128);
-        for (k, s) in all.iter().enumerate() {
-            assert_eq!(form.nth(k as u128).as_ref(), Some(s), "solution {k}");
-        }
-        assert_eq!(form.nth(all.len() as u128), None);
-    }
-
-    #[test]
-    fn nth_follows_the_branching_order_through_products() {
-        // Two runs sharing variable 2, then a separate run: a decision on 0, 1, 2 cuts the rest
-        // into independent parts.
-        check(
-            8,
-            vec![
-                Sum {
-                    vars: vec![0, 1, 2],
-                    sum: 12,
-                },
-                Sum {
-                    vars: vec![2, 3, 4],
-                    sum: 15,
-                },
-                Sum {
-                    vars: vec![2, 5],
-                    sum: 9,
-                },
-                Sum {
-                    vars: vec![6, 7],
-                    sum: 10,
-                },
-            ],
-        );
-    }
-
-    #[test]
-    fn a_puzzle_without_solutions_has_none() {
-        check(
-            2,
-            vec![Sum {
-                vars: vec![0, 1],
-                sum: 2,
-            }],
+        assert!(
+            checked >= 8,
+            "only {checked} puzzles with 2 to 2,000 solutions"
         );
     }
 }
