@@ -39,9 +39,9 @@ pub(crate) const FOLLOW: u32 = u32::MAX;
 /// How the elimination picks the vertex it eliminates next. Neither is better everywhere: on
 /// some puzzles the min-fill order counts several times faster, on others several times slower.
 /// A part takes the order of smaller induced width (the most neighbours a vertex has when it is
-/// eliminated, edges added so far included), ties to min-degree, the cheaper to make: the
-/// width bounds how many decided variables a piece's count depends on, so how many distinct
-/// pieces the cache must hold.
+/// eliminated, edges added so far included), ties to min-degree: the width bounds how many
+/// decided variables a piece's count depends on, so how many distinct pieces the cache must
+/// hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Elimination {
     /// Fewest neighbours.
