@@ -459,9 +459,9 @@ impl eframe::App for KakuroApp {
         self.generator_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
-        if let Some(check::Verdict::Several {
+        if let Some(crate::solve::Verdict::Several {
             count, exact: true, ..
-        }) = self.check.verdict(self.editor.generation())
+        }) = self.check.found(self.editor.generation())
         {
             self.browser.learn_count(self.editor.generation(), count);
         }

@@ -10,6 +10,7 @@ use crate::app::browse::RunState;
 use crate::app::browse::panel::Request;
 use crate::app::check::Verdict;
 use crate::app::numbers::solutions;
+use crate::solve;
 
 /// The colour of a good verdict.
 const SOLVED: Color32 = Color32::from_rgb(0x2e, 0x9d, 0x4f);
@@ -155,12 +156,12 @@ impl KakuroApp {
         if let Some(overlay) = self.fixes_overlay() {
             return Some(overlay);
         }
-        let verdict = self.check.verdict(self.editor.generation());
+        let verdict = self.check.found(self.editor.generation());
         if let Some(mut overlay) = self.browser.overlay() {
             // The cells that vary among the solutions streamed so far may be fewer than those
             // that can vary at all: once the check has found every one, outline them all.
             if self.browser.show_ambiguous
-                && let Some(Verdict::Several {
+                && let Some(solve::Verdict::Several {
                     varies,
                     all_varies: true,
                     ..
@@ -179,7 +180,7 @@ impl KakuroApp {
             }
             return Some(overlay);
         }
-        let Some(Verdict::Several { varies, .. }) = verdict else {
+        let Some(solve::Verdict::Several { varies, .. }) = verdict else {
             return self.hint_overlay(false);
         };
         let grid = self.editor.grid();
@@ -277,7 +278,9 @@ impl KakuroApp {
         let generation = self.editor.generation();
         let (text, color) = match self.check.verdict(generation) {
             None => ("Checking…".to_string(), ui.visuals().weak_text_color()),
-            Some(verdict @ Verdict::Unique(_)) => (verdict.summary(), SOLVED),
+            Some(verdict) if verdict.found() == Some(&solve::Verdict::Unique) => {
+                (verdict.summary(), SOLVED)
+            }
             Some(verdict) => (verdict.summary(), ui.visuals().warn_fg_color),
         };
         // The verdict's length changes as the check goes on; the panel below should not.
