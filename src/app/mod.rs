@@ -566,7 +566,7 @@ impl eframe::App for KakuroApp {
             }
         });
         if !modal && !typing && !ctx.text_edit_focused() && !self.playing() {
-            self.browser.keys(&ctx);
+            self.browse_keys(&ctx);
             self.editor.keys(&ctx);
             self.play_key(&ctx);
         }

@@ -1,5 +1,6 @@
 //! The solution browser: starts and stops a solving run, drains its batches, pages through the
-//! stored solutions and says what the board should show. Its panel is in `browser_ui`.
+//! stored solutions and says what the board should show. Its panel and keys are in [`panel`],
+//! whose commands `KakuroApp::browse_command` carries out.
 
 pub(super) mod oracle;
 pub(super) mod panel;

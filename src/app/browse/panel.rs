@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::Pos;
+use crate::app::browse::jump::PAGE;
 use crate::app::browse::{Browser, RunState, back};
 use crate::app::numbers::{compact, group, group_big, magnitude};
 use crate::solve::random_below;
@@ -23,35 +24,146 @@ struct RunLines {
     memory: String,
 }
 
-/// What the user asked the panel for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Nothing.
-    None,
+/// What the user asked the browser for, by a button, a key, the slider or the Go to field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
     /// Start solving.
     Solve,
-    /// Stop the running search.
+    /// Stop the running search, keeping what it found.
     Stop,
+    /// The first solution.
+    First,
+    /// The solution before the one shown.
+    Previous,
+    /// The solution after the one shown.
+    Next,
+    /// The last solution, once the count names it.
+    Last,
+    /// [`PAGE`] solutions back.
+    PageBack,
+    /// [`PAGE`] solutions on, at most to the last one stored or counted.
+    PageOn,
+    /// Solution k (0-based), where the slider was dragged to.
+    GoTo(BigUint),
+    /// The solution whose number is in the Go to field.
+    Typed,
+    /// A solution drawn at random, each as likely as any other.
+    Random,
+}
+
+impl Command {
+    /// The commands that have a key, in the order their keys are read.
+    const KEYED: [Command; 8] = [
+        Command::Solve,
+        Command::Stop,
+        Command::Previous,
+        Command::Next,
+        Command::First,
+        Command::Last,
+        Command::PageBack,
+        Command::PageOn,
+    ];
+
+    /// The key that gives this command, as its button does: F5 solves, Esc stops, Ctrl+←/→
+    /// (⌘ on a Mac), Home/End and PgUp/PgDn page (the arrows alone move the selection).
+    pub fn shortcut(&self) -> Option<KeyboardShortcut> {
+        let (modifiers, key) = match self {
+            Command::Solve => (Modifiers::NONE, Key::F5),
+            Command::Stop => (Modifiers::NONE, Key::Escape),
+            Command::Previous => (Modifiers::COMMAND, Key::ArrowLeft),
+            Command::Next => (Modifiers::COMMAND, Key::ArrowRight),
+            Command::First => (Modifiers::NONE, Key::Home),
+            Command::Last => (Modifiers::NONE, Key::End),
+            Command::PageBack => (Modifiers::NONE, Key::PageUp),
+            Command::PageOn => (Modifiers::NONE, Key::PageDown),
+            Command::GoTo(_) | Command::Typed | Command::Random => return None,
+        };
+        Some(KeyboardShortcut::new(modifiers, key))
+    }
+
+    /// Whether the command runs or stops the search (else it moves through the solutions).
+    fn searches(&self) -> bool {
+        matches!(self, Command::Solve | Command::Stop)
+    }
+}
+
+/// `text` with the key of `command` in brackets: "Next solution (Ctrl+Right)".
+fn with_key(ctx: &egui::Context, text: &str, command: &Command) -> String {
+    match command.shortcut() {
+        Some(s) if s.logical_key == Key::Escape => format!("{text} (Esc)"),
+        Some(s) => format!("{text} ({})", ctx.format_shortcut(&s)),
+        None => text.to_string(),
+    }
+}
+
+impl Browser {
+    /// F5 while no search runs, Esc while one does (not in a text field, where Esc only leaves
+    /// the field), taken out of the input: the keys of Solve and Stop.
+    pub fn search_key(&self, ctx: &egui::Context) -> Option<Command> {
+        let running = self.is_running();
+        let wanted = |c: &Command| match c {
+            Command::Solve => !running,
+            Command::Stop => running && !ctx.text_edit_focused(),
+            _ => false,
+        };
+        pressed(ctx, Command::KEYED.into_iter().filter(wanted))
+    }
+
+    /// The paging keys pressed, taken out of the input; none while there is nothing to page
+    /// through. They work where their buttons are greyed out too: Last says why it cannot go.
+    pub fn page_key(&self, ctx: &egui::Context) -> Option<Command> {
+        if self
+            .run
+            .as_ref()
+            .is_none_or(|run| run.browsable() == BigUint::ZERO)
+        {
+            return None;
+        }
+        pressed(ctx, Command::KEYED.into_iter().filter(|c| !c.searches()))
+    }
+}
+
+/// The first of `commands` whose key was pressed, taken out of the input.
+fn pressed(ctx: &egui::Context, commands: impl Iterator<Item = Command>) -> Option<Command> {
+    for command in commands {
+        if let Some(shortcut) = command.shortcut()
+            && ctx.input_mut(|i| i.consume_shortcut(&shortcut))
+        {
+            return Some(command);
+        }
+    }
+    None
 }
 
 impl Browser {
     /// The panel; `cursor` is the selected cell, whose digits across the solutions are listed.
-    pub fn ui(&mut self, ui: &mut Ui, cursor: Pos) -> Request {
-        let mut request = Request::None;
+    /// Returns what was asked for; the field, the highlight options and the notice are its own.
+    pub fn ui(&mut self, ui: &mut Ui, cursor: Pos) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(!self.is_running(), egui::Button::new("Solve"))
-                .on_hover_text("Find every solution in the background (F5)")
-                .clicked()
-            {
-                request = Request::Solve;
-            }
-            if ui
-                .add_enabled(self.is_running(), egui::Button::new("Stop"))
-                .on_hover_text("Stop the search, keeping what it found (Esc)")
-                .clicked()
-            {
-                request = Request::Stop;
+            let running = self.is_running();
+            for (command, text, hover, enabled) in [
+                (
+                    Command::Solve,
+                    "Solve",
+                    "Find every solution in the background",
+                    !running,
+                ),
+                (
+                    Command::Stop,
+                    "Stop",
+                    "Stop the search, keeping what it found",
+                    running,
+                ),
+            ] {
+                if ui
+                    .add_enabled(enabled, egui::Button::new(text))
+                    .on_hover_text(with_key(&ctx, hover, &command))
+                    .clicked()
+                {
+                    commands.push(command);
+                }
             }
         });
         headline_ui(ui, &self.headline());
@@ -85,7 +197,7 @@ impl Browser {
             .as_ref()
             .map_or(BigUint::ZERO, |run| run.browsable());
         ui.add_enabled_ui(browsable > BigUint::ZERO, |ui| {
-            self.paging_ui(ui, &browsable)
+            commands.extend(self.paging_ui(ui, &browsable));
         });
         // A notice ("Fetching solution 12…") comes and goes: its line is always there, one line
         // (long numbers in the compact form, hover for every digit), so the options below stay
@@ -129,7 +241,7 @@ impl Browser {
                 ));
             }
         });
-        request
+        commands
     }
 
     /// The run's lines under the headline: progress, count and rate, nodes and state, the exact
@@ -200,15 +312,12 @@ impl Browser {
         }
     }
 
-    fn paging_ui(&mut self, ui: &mut Ui, browsable: &BigUint) {
+    /// First, Previous, Next and Last, the slider, the Go to field and Random; what was asked.
+    fn paging_ui(&mut self, ui: &mut Ui, browsable: &BigUint) -> Vec<Command> {
         let last = back(browsable, 1);
         let current = self.current.clone();
-        let mut target = None;
-        let step = |key| {
-            ui.ctx()
-                .format_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, key))
-        };
-        let (previous, next) = (step(Key::ArrowLeft), step(Key::ArrowRight));
+        let mut commands = Vec::new();
+        let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
             let (back_on, on) = (current > BigUint::ZERO, current < last);
             // Last needs the count: the last one streamed is not the last solution.
@@ -219,38 +328,21 @@ impl Browser {
                 None => (last.clone(), String::new()),
             };
             let to_final = why.is_empty() && current < final_one;
-            for (text, hover, to, enabled) in [
-                (
-                    "First",
-                    "First solution (Home)".to_string(),
-                    BigUint::ZERO,
-                    back_on,
-                ),
-                (
-                    "Previous",
-                    format!("Previous solution ({previous})"),
-                    back(&current, 1),
-                    back_on,
-                ),
-                (
-                    "Next",
-                    format!("Next solution ({next})"),
-                    &current + 1u32,
-                    on,
-                ),
-                (
-                    "Last",
-                    "Last solution (End)".to_string(),
-                    final_one.clone(),
-                    to_final,
-                ),
+            for (command, text, hover, enabled) in [
+                (Command::First, "First", "First solution", back_on),
+                (Command::Previous, "Previous", "Previous solution", back_on),
+                (Command::Next, "Next", "Next solution", on),
+                (Command::Last, "Last", "Last solution", to_final),
             ] {
                 let mut button = ui.add_enabled(enabled, egui::Button::new(text));
-                if text == "Last" && !why.is_empty() {
+                if command == Command::Last && !why.is_empty() {
                     button = button.on_disabled_hover_text(why.as_str());
                 }
-                if button.on_hover_text(hover).clicked() {
-                    target = Some(to);
+                if button
+                    .on_hover_text(with_key(&ctx, hover, &command))
+                    .clicked()
+                {
+                    commands.push(command);
                 }
             }
         });
@@ -264,9 +356,7 @@ impl Browser {
                 slider(ui, &current, &last)
             })
             .inner;
-        if let Some(to) = response {
-            target = Some(to);
-        }
+        commands.extend(response.map(Command::GoTo));
         ui.horizontal(|ui| {
             let label = ui.label("Go to");
             // The field takes the row, less the Go button and the scroll bar's strip: room for
@@ -279,10 +369,7 @@ impl Browser {
                 .on_hover_text("A solution number, 1 for the first");
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if ui.button("Go").clicked() || enter {
-                match parse_number(&self.jump) {
-                    Some(k) => target = Some(k - 1u32),
-                    None => self.notice = Some(format!("Not a solution number: {:?}", self.jump)),
-                }
+                commands.push(Command::Typed);
             }
         });
         ui.horizontal(|ui| {
@@ -299,14 +386,40 @@ impl Browser {
                 )
                 .clicked()
             {
-                let k = random_below(browsable, &mut rand::rng());
-                self.jump = group_big(&(&k + 1u32));
-                target = Some(k);
+                commands.push(Command::Random);
             }
         });
-        if let Some(to) = target {
-            self.go_to(to);
-        }
+        commands
+    }
+
+    /// Moves through the solutions as `command` asks; Solve and Stop are the app's to carry out.
+    pub fn page(&mut self, command: Command) {
+        let Some(run) = &self.run else { return };
+        let browsable = run.browsable();
+        let current = &self.current;
+        let target = match command {
+            Command::First => BigUint::ZERO,
+            Command::Previous => back(current, 1),
+            Command::Next => current + 1u32,
+            Command::Last => return self.go_to_last(),
+            Command::PageBack => back(current, PAGE),
+            Command::PageOn => (current + PAGE).min(back(&browsable, 1)),
+            Command::GoTo(k) => k,
+            Command::Typed => match parse_number(&self.jump) {
+                Some(k) => k - 1u32,
+                None => {
+                    self.notice = Some(format!("Not a solution number: {:?}", self.jump));
+                    return;
+                }
+            },
+            Command::Random if browsable > BigUint::ZERO => {
+                let k = random_below(&browsable, &mut rand::rng());
+                self.jump = group_big(&(&k + 1u32));
+                k
+            }
+            Command::Random | Command::Solve | Command::Stop => return,
+        };
+        self.go_to(target);
     }
 }
 
@@ -457,6 +570,98 @@ mod tests {
         );
         browser.stop();
         assert_eq!(browser.run_lines().exact, "Exact count: 3,048,192");
+    }
+
+    /// Each key gives the command its button gives (none while the button is greyed out):
+    /// F5 Solve, Esc Stop while a search runs; once counted, Home First, Ctrl+← Previous,
+    /// Ctrl+→ Next and End Last.
+    #[test]
+    fn each_key_does_what_its_button_does() {
+        use egui::{Key, Modifiers};
+
+        use super::Command;
+
+        type State = (Browser, Vec<Command>, bool);
+        let (grid, puzzle) = crate::app::browse::millions();
+        let mut harness = Harness::new_ui_state(
+            move |ui, (browser, commands, live): &mut State| {
+                let ctx = ui.ctx().clone();
+                commands.extend(browser.search_key(&ctx));
+                commands.extend(browser.ui(ui, Pos::new(1, 1)));
+                commands.extend(browser.page_key(&ctx));
+                // Without `logic` the run stays as it was: running, or where the test left it.
+                if *live {
+                    browser.logic(&ctx, 0, &grid);
+                }
+            },
+            (Browser::with_cap(64 << 10), Vec::new(), false),
+        );
+        let grid = crate::app::browse::millions().0;
+        harness
+            .state_mut()
+            .0
+            .start(puzzle, &grid, 0, &egui::Context::default())
+            .unwrap();
+        type Pair<'a> = (Modifiers, Key, &'a str, Option<Command>);
+        let compare = |harness: &mut Harness<'_, State>, pairs: &[Pair<'_>]| {
+            for (modifiers, key, label, expected) in pairs.iter().cloned() {
+                harness.run_steps(1);
+                harness.state_mut().1.clear();
+                harness.key_press_modifiers(modifiers, key);
+                harness.run_steps(1);
+                let by_key = std::mem::take(&mut harness.state_mut().1);
+                harness.get_by_label(label).click();
+                harness.run_steps(2);
+                let by_button = std::mem::take(&mut harness.state_mut().1);
+                assert_eq!(by_key, by_button, "{key:?} and {label:?}");
+                assert_eq!(by_key, Vec::from_iter(expected), "{key:?}");
+            }
+        };
+        let none = Modifiers::NONE;
+        compare(
+            &mut harness,
+            &[
+                (none, Key::F5, "Solve", None),
+                (none, Key::Escape, "Stop", Some(Command::Stop)),
+            ],
+        );
+        assert!(harness.state().0.is_running());
+        // Counted, stopped, and at the second solution: every button can go somewhere.
+        harness.state_mut().2 = true;
+        let deadline = Instant::now() + HUNG_AFTER;
+        let counted = |b: &Browser| b.run.as_ref().is_some_and(|r| r.exact.is_some());
+        while !counted(&harness.state().0) || harness.state().0.stored() < 3 {
+            assert!(Instant::now() < deadline, "no count");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.run_steps(1);
+        }
+        harness.state_mut().0.stop();
+        harness.state_mut().2 = false;
+        harness.state_mut().0.go_to(BigUint::from(1u32));
+        compare(
+            &mut harness,
+            &[
+                (none, Key::F5, "Solve", Some(Command::Solve)),
+                (none, Key::Escape, "Stop", None),
+                (none, Key::Home, "First", Some(Command::First)),
+                (
+                    Modifiers::COMMAND,
+                    Key::ArrowLeft,
+                    "Previous",
+                    Some(Command::Previous),
+                ),
+                (
+                    Modifiers::COMMAND,
+                    Key::ArrowRight,
+                    "Next",
+                    Some(Command::Next),
+                ),
+                (none, Key::End, "Last", Some(Command::Last)),
+            ],
+        );
+        harness.key_press(Key::PageDown);
+        harness.run_steps(1);
+        assert_eq!(harness.state().1, [Command::PageOn]);
     }
 
     #[test]

@@ -344,6 +344,8 @@ impl KakuroApp {
 
     /// Carries out what the watch panel's buttons and keys ask for.
     fn watch_command(&mut self, command: Command) {
+        // The panel was drawn before the command: the next frame shows what it did.
+        self.ctx.request_repaint();
         match command {
             Command::Start => self.watch(),
             Command::Close => self.close_watch(),
