@@ -7,7 +7,7 @@ use crate::Pos;
 use crate::app::KakuroApp;
 use crate::app::board::overlay::{Mark, Overlay};
 use crate::app::browse::RunState;
-use crate::app::browse::panel::Command;
+use crate::app::browse::command::Command;
 use crate::app::check::Verdict;
 use crate::app::numbers::solutions;
 use crate::solve;
