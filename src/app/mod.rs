@@ -1,8 +1,9 @@
 //! The desktop app: board in the centre, tools on the side, status at the bottom.
 //!
 //! One folder per feature (edit, browse, check, watch, hint, explain, files, play), each panel
-//! with a small `ui` entry point; the board and the window around it are shared. ARCHITECTURE.md
-//! says where a new panel goes.
+//! with a small `ui` entry point (play's, watch's and the browser's return commands, which one
+//! function of the app carries out); the board and the window around it are shared.
+//! ARCHITECTURE.md says where a new panel goes.
 
 pub mod background;
 mod board;
