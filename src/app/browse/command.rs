@@ -158,24 +158,23 @@ impl Browser {
 mod tests {
     use std::time::{Duration, Instant};
 
+    use egui::{Key, Modifiers};
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
     use num_bigint::BigUint;
 
+    use super::Command;
     use crate::Pos;
-    use crate::app::browse::{Browser, HUNG_AFTER};
+    use crate::app::browse::{Browser, HUNG_AFTER, millions};
 
     /// Each key gives the command its button gives (none while the button is greyed out):
     /// F5 Solve, Esc Stop while a search runs; once counted, Home First, Ctrl+← Previous,
     /// Ctrl+→ Next and End Last.
     #[test]
     fn each_key_does_what_its_button_does() {
-        use egui::{Key, Modifiers};
-
-        use super::Command;
-
         type State = (Browser, Vec<Command>, bool);
-        let (grid, puzzle) = crate::app::browse::millions();
+        let (grid, puzzle) = millions();
+        let shown = grid.clone();
         let mut harness = Harness::new_ui_state(
             move |ui, (browser, commands, live): &mut State| {
                 let ctx = ui.ctx().clone();
@@ -184,12 +183,11 @@ mod tests {
                 commands.extend(browser.page_key(&ctx));
                 // Without `logic` the run stays as it was: running, or where the test left it.
                 if *live {
-                    browser.logic(&ctx, 0, &grid);
+                    browser.logic(&ctx, 0, &shown);
                 }
             },
             (Browser::with_cap(64 << 10), Vec::new(), false),
         );
-        let grid = crate::app::browse::millions().0;
         harness
             .state_mut()
             .0
