@@ -1,8 +1,9 @@
 //! The desktop app: board in the centre, tools on the side, status at the bottom.
 //!
 //! One folder per feature (edit, browse, check, watch, hint, explain, files, play), each panel
-//! with a small `ui` entry point; the board and the window around it are shared. ARCHITECTURE.md
-//! says where a new panel goes.
+//! with a small `ui` entry point (play's, watch's and the browser's return commands, which one
+//! function of the app carries out); the board and the window around it are shared.
+//! ARCHITECTURE.md says where a new panel goes.
 
 pub mod background;
 mod board;
@@ -459,9 +460,9 @@ impl eframe::App for KakuroApp {
         self.generator_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
-        if let Some(check::Verdict::Several {
+        if let Some(crate::solve::Verdict::Several {
             count, exact: true, ..
-        }) = self.check.verdict(self.editor.generation())
+        }) = self.check.found(self.editor.generation())
         {
             self.browser.learn_count(self.editor.generation(), count);
         }
@@ -566,7 +567,7 @@ impl eframe::App for KakuroApp {
             }
         });
         if !modal && !typing && !ctx.text_edit_focused() && !self.playing() {
-            self.browser.keys(&ctx);
+            self.browse_keys(&ctx);
             self.editor.keys(&ctx);
             self.play_key(&ctx);
         }

@@ -19,7 +19,7 @@
 
 use std::ops::ControlFlow;
 
-use super::combos::{Mask, is_single};
+use super::combos::Mask;
 use super::model::Model;
 use super::probe::{Answer, Probe};
 use super::propagate::propagate_all;
@@ -57,23 +57,6 @@ impl Order {
             Order::Anchored(digits) => Some(digits),
         }
     }
-}
-
-/// The digit a part's branching variable `var` tries first: the anchor's, when every
-/// undecided variable of `part` still allows its digit in the anchor (see the module's doc).
-pub(crate) fn lead(
-    anchor: Option<&[Mask]>,
-    domains: &[Mask],
-    part: &[u32],
-    var: u32,
-) -> Option<u8> {
-    let anchor = anchor?;
-    part.iter()
-        .all(|&v| {
-            let d = domains[v as usize];
-            is_single(d) || d & anchor[v as usize] != 0
-        })
-        .then(|| anchor[var as usize].trailing_zeros() as u8)
 }
 
 /// The tuning the order is decided with: the default one, with `anchor_after` from `tuning`

@@ -52,14 +52,15 @@ use std::time::{Duration, Instant};
 #[cfg(doc)]
 use super::Solver;
 use super::Stats;
-use super::combos::{Mask, is_single};
+use super::combos::is_single;
 use super::flow::Flow;
 use super::memo::{ExactCount, Memo};
 use super::model::Model;
+use super::order::branch_var;
 #[cfg(test)]
 use super::propagate::propagate_all;
 use super::propagate::{assign, digits};
-use super::search::{Splitter, branch_rank};
+use super::search::Splitter;
 use super::stamps::Stamps;
 use super::state::{Mark, State};
 use super::{CancelToken, Cancelled};
@@ -78,25 +79,6 @@ const MIN_CIRCUIT_ROOM: usize = 1 << 20;
 
 /// How often the progress callback may be called.
 const REPORT_EVERY: Duration = Duration::from_millis(50);
-
-/// The variable the enumeration branches on among `vars`: the fewest candidates, three or more
-/// counting alike ([`branch_rank`], the search's own rule), ties to the lowest index (`vars`
-/// ascending): `nth` relies on it to follow the streamed order.
-pub(crate) fn branch_var(domains: &[Mask], vars: &[u32]) -> Option<u32> {
-    let mut best = None;
-    let mut best_count = u32::MAX;
-    for &v in vars {
-        let d = domains[v as usize];
-        if !is_single(d) {
-            let n = branch_rank(d);
-            if n < best_count {
-                best_count = n;
-                best = Some(v);
-            }
-        }
-    }
-    best
-}
 
 /// How far a count is.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -20,37 +20,14 @@
 //! cryptic puzzle adds "letters all different" and one equality per letter-shown cell.
 //!
 //! # Enumeration order
-//! Solutions come in this order, which is fixed by the puzzle alone (counting and random access
-//! by index must follow it):
-//! 0. Decide the *anchor* (see `anchor`): run steps 1–4 without one until the first solution.
-//!    If that takes more than [`Tuning::anchor_after`] backtracks (of the default search, with the sums'
-//!    flow checked from 64 on), the anchor is the solution a probe finds (deterministic: the
-//!    same every time); otherwise there is none.
-//! 1. Propagate at the root. The current *part* is the set of all variables.
-//! 2. At a node, look at the part's undecided variables. If [`search::split_due`] says so,
-//!    find the connected components of these variables (two undecided variables are connected
-//!    when some constraint holds both). If there are several, the part's solutions are the
-//!    Cartesian product of the components' solutions, ordered lexicographically with the
-//!    component holding the lowest variable index most significant (its solutions change
-//!    slowest) and the others following in the order of their lowest variable index; each
-//!    component is enumerated by this same procedure, starting from the current state.
-//! 3. Otherwise branch on the part's undecided variable with the fewest candidates, three or
-//!    more counting alike (ties go to the lowest variable index), trying its candidate digits in
-//!    ascending order, except that when every undecided variable of the part still allows its
-//!    digit in the anchor, the anchor's digit comes first (so the anchor is the first solution);
-//!    after each digit propagate to a fixed point (a contradiction skips the digit) and
-//!    continue at 2.
-//! 4. A part with no undecided variable has exactly one solution.
-//!
-//! The search also skips subtrees it can prove hold no solution without visiting them
-//! (backjumping over choices a failure does not depend on; failing at once on a residual
-//! problem it already searched out without a solution). Cutting solution-free subtrees leaves
-//! this order as it is: only the node counts in [`Stats`] change.
+//! Solutions come in an order fixed by the puzzle alone, which counting and random access by
+//! index follow: `order` states it and holds the rules the stream and `nth` share.
 
 mod anchor;
 mod check;
 mod flow;
 mod nth;
+mod order;
 mod probe;
 mod recall;
 mod search;
@@ -74,7 +51,8 @@ pub use combos::Mask;
 pub use count::CountProgress;
 pub use nth::random_below;
 pub use observe::{Event, Observer, Snapshot, StackEntry};
-pub use search::{progress, split_due};
+pub use order::split_due;
+pub use search::progress;
 pub use solver::Solver;
 pub use tuning::Tuning;
 

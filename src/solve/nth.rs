@@ -13,14 +13,14 @@ use num_bigint::BigUint;
 use rand::Rng;
 
 use super::Cancelled;
-use super::anchor::{self, lead};
+use super::anchor;
 use super::combos::{Mask, is_single};
-use super::count::{Counter, Graph, branch_var, on_deep_stack};
+use super::count::{Counter, Graph, on_deep_stack};
 use super::memo::ExactCount;
+use super::order::{branch_var, lead, split_due};
 use super::propagate::{assign, digits};
 use super::recall::Recall;
 use super::search::write;
-use super::split_due;
 use super::{Solution, Solver, Stats};
 use crate::grid::Letter;
 

@@ -1,7 +1,6 @@
 //! Moving through a run's solutions: a jump to solution k (fetched by number when it is not
-//! stored), the last one, the keys that page, and the notices that say why a jump waits or fails.
+//! stored), the last one, and the notices that say why a jump waits or fails.
 
-use egui::{Key, Modifiers};
 use num_bigint::BigUint;
 
 use super::super::numbers::{group, group_big};
@@ -64,35 +63,6 @@ impl Browser {
             Ok(last) => self.go_to(last),
             Err(why) => self.notice = Some(why),
         }
-    }
-
-    /// Ctrl+←/→ (⌘ on a Mac), Home/End and PgUp/PgDn page through the solutions. The arrows
-    /// alone move the selection, as they do when no solution is shown.
-    pub fn keys(&mut self, ctx: &egui::Context) {
-        let last = match &self.run {
-            Some(run) if run.browsable() > BigUint::ZERO => run.browsable() - 1u32,
-            _ => return,
-        };
-        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
-        let step = |key| ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, key));
-        let current = &self.current;
-        let target = if step(Key::ArrowLeft) {
-            back(current, 1)
-        } else if step(Key::ArrowRight) {
-            current + 1u32
-        } else if pressed(Key::Home) {
-            BigUint::ZERO
-        } else if pressed(Key::End) {
-            self.go_to_last();
-            return;
-        } else if pressed(Key::PageUp) {
-            back(current, PAGE)
-        } else if pressed(Key::PageDown) {
-            (current + PAGE).min(last)
-        } else {
-            return;
-        };
-        self.go_to(target);
     }
 }
 
@@ -163,6 +133,13 @@ mod tests {
         let counted = |b: &Browser| b.run.as_ref().is_some_and(|r| r.exact.is_some());
         while !counted(harness.state()) || harness.state().stored() < 2 {
             assert!(Instant::now() < deadline, "no count");
+            if counted(harness.state()) && !harness.state().is_running() {
+                // The count came before the stream stored two: the run keeps no more (the
+                // others are fetched by number), and this test needs two at hand. Again.
+                let ctx = harness.ctx.clone();
+                let browser = harness.state_mut();
+                browser.start(puzzle.clone(), &grid, 0, &ctx).unwrap();
+            }
             std::thread::sleep(Duration::from_millis(5));
             harness.run_steps(1);
         }

@@ -1,6 +1,8 @@
 //! The solution browser: starts and stops a solving run, drains its batches, pages through the
-//! stored solutions and says what the board should show. Its panel is in `browser_ui`.
+//! stored solutions and says what the board should show. Its panel is in [`panel`], what its
+//! buttons and keys ask for in [`command`], carried out by `KakuroApp::browse_command`.
 
+pub(super) mod command;
 pub(super) mod oracle;
 pub(super) mod panel;
 pub(super) mod solutions;

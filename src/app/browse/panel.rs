@@ -1,14 +1,15 @@
 //! The browser's panel: Solve / Stop, "Solution k of N", paging, a slider, a number to jump to,
-//! the highlight options and the selected cell's digits across the solutions.
+//! the highlight options and the selected cell's digits across the solutions. `ui` returns the
+//! [`Command`]s asked for; the app carries them out in one place.
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+use egui::{Key, RichText, Ui};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::Pos;
+use crate::app::browse::command::{Command, with_key};
 use crate::app::browse::{Browser, RunState, back};
 use crate::app::numbers::{compact, group, group_big, magnitude};
-use crate::solve::random_below;
 
 /// The lines that describe a run, blank before one.
 struct RunLines {
@@ -23,35 +24,35 @@ struct RunLines {
     memory: String,
 }
 
-/// What the user asked the panel for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Nothing.
-    None,
-    /// Start solving.
-    Solve,
-    /// Stop the running search.
-    Stop,
-}
-
 impl Browser {
     /// The panel; `cursor` is the selected cell, whose digits across the solutions are listed.
-    pub fn ui(&mut self, ui: &mut Ui, cursor: Pos) -> Request {
-        let mut request = Request::None;
+    /// Returns what was asked for; the field, the highlight options and the notice are its own.
+    pub fn ui(&mut self, ui: &mut Ui, cursor: Pos) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(!self.is_running(), egui::Button::new("Solve"))
-                .on_hover_text("Find every solution in the background (F5)")
-                .clicked()
-            {
-                request = Request::Solve;
-            }
-            if ui
-                .add_enabled(self.is_running(), egui::Button::new("Stop"))
-                .on_hover_text("Stop the search, keeping what it found (Esc)")
-                .clicked()
-            {
-                request = Request::Stop;
+            let running = self.is_running();
+            for (command, text, hover, enabled) in [
+                (
+                    Command::Solve,
+                    "Solve",
+                    "Find every solution in the background",
+                    !running,
+                ),
+                (
+                    Command::Stop,
+                    "Stop",
+                    "Stop the search, keeping what it found",
+                    running,
+                ),
+            ] {
+                if ui
+                    .add_enabled(enabled, egui::Button::new(text))
+                    .on_hover_text(with_key(&ctx, hover, &command))
+                    .clicked()
+                {
+                    commands.push(command);
+                }
             }
         });
         headline_ui(ui, &self.headline());
@@ -85,7 +86,7 @@ impl Browser {
             .as_ref()
             .map_or(BigUint::ZERO, |run| run.browsable());
         ui.add_enabled_ui(browsable > BigUint::ZERO, |ui| {
-            self.paging_ui(ui, &browsable)
+            commands.extend(self.paging_ui(ui, &browsable));
         });
         // A notice ("Fetching solution 12…") comes and goes: its line is always there, one line
         // (long numbers in the compact form, hover for every digit), so the options below stay
@@ -129,7 +130,7 @@ impl Browser {
                 ));
             }
         });
-        request
+        commands
     }
 
     /// The run's lines under the headline: progress, count and rate, nodes and state, the exact
@@ -200,15 +201,12 @@ impl Browser {
         }
     }
 
-    fn paging_ui(&mut self, ui: &mut Ui, browsable: &BigUint) {
+    /// First, Previous, Next and Last, the slider, the Go to field and Random; what was asked.
+    fn paging_ui(&mut self, ui: &mut Ui, browsable: &BigUint) -> Vec<Command> {
         let last = back(browsable, 1);
         let current = self.current.clone();
-        let mut target = None;
-        let step = |key| {
-            ui.ctx()
-                .format_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, key))
-        };
-        let (previous, next) = (step(Key::ArrowLeft), step(Key::ArrowRight));
+        let mut commands = Vec::new();
+        let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
             let (back_on, on) = (current > BigUint::ZERO, current < last);
             // Last needs the count: the last one streamed is not the last solution.
@@ -219,38 +217,21 @@ impl Browser {
                 None => (last.clone(), String::new()),
             };
             let to_final = why.is_empty() && current < final_one;
-            for (text, hover, to, enabled) in [
-                (
-                    "First",
-                    "First solution (Home)".to_string(),
-                    BigUint::ZERO,
-                    back_on,
-                ),
-                (
-                    "Previous",
-                    format!("Previous solution ({previous})"),
-                    back(&current, 1),
-                    back_on,
-                ),
-                (
-                    "Next",
-                    format!("Next solution ({next})"),
-                    &current + 1u32,
-                    on,
-                ),
-                (
-                    "Last",
-                    "Last solution (End)".to_string(),
-                    final_one.clone(),
-                    to_final,
-                ),
+            for (command, text, hover, enabled) in [
+                (Command::First, "First", "First solution", back_on),
+                (Command::Previous, "Previous", "Previous solution", back_on),
+                (Command::Next, "Next", "Next solution", on),
+                (Command::Last, "Last", "Last solution", to_final),
             ] {
                 let mut button = ui.add_enabled(enabled, egui::Button::new(text));
-                if text == "Last" && !why.is_empty() {
+                if command == Command::Last && !why.is_empty() {
                     button = button.on_disabled_hover_text(why.as_str());
                 }
-                if button.on_hover_text(hover).clicked() {
-                    target = Some(to);
+                if button
+                    .on_hover_text(with_key(&ctx, hover, &command))
+                    .clicked()
+                {
+                    commands.push(command);
                 }
             }
         });
@@ -264,9 +245,7 @@ impl Browser {
                 slider(ui, &current, &last)
             })
             .inner;
-        if let Some(to) = response {
-            target = Some(to);
-        }
+        commands.extend(response.map(Command::GoTo));
         ui.horizontal(|ui| {
             let label = ui.label("Go to");
             // The field takes the row, less the Go button and the scroll bar's strip: room for
@@ -279,10 +258,7 @@ impl Browser {
                 .on_hover_text("A solution number, 1 for the first");
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if ui.button("Go").clicked() || enter {
-                match parse_number(&self.jump) {
-                    Some(k) => target = Some(k - 1u32),
-                    None => self.notice = Some(format!("Not a solution number: {:?}", self.jump)),
-                }
+                commands.push(Command::Typed);
             }
         });
         ui.horizontal(|ui| {
@@ -299,14 +275,10 @@ impl Browser {
                 )
                 .clicked()
             {
-                let k = random_below(browsable, &mut rand::rng());
-                self.jump = group_big(&(&k + 1u32));
-                target = Some(k);
+                commands.push(Command::Random);
             }
         });
-        if let Some(to) = target {
-            self.go_to(to);
-        }
+        commands
     }
 }
 
@@ -385,7 +357,7 @@ fn bytes(n: u64) -> String {
 
 /// "1,000,000", "1_000_000" and "1 000 000" all mean 1000000, however big; 0 is not a
 /// solution number.
-fn parse_number(text: &str) -> Option<BigUint> {
+pub(super) fn parse_number(text: &str) -> Option<BigUint> {
     let digits: String = text
         .chars()
         .filter(|c| !matches!(c, ',' | '_' | ' ' | '#'))

@@ -1,15 +1,16 @@
 //! The app's solving side: Solve and Stop, the browser's section of the tool panel, what the
 //! board overlays, and the queries tests and the screenshot use.
 
-use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, Ui};
+use egui::{Color32, RichText, Ui};
 
 use crate::Pos;
 use crate::app::KakuroApp;
 use crate::app::board::overlay::{Mark, Overlay};
 use crate::app::browse::RunState;
-use crate::app::browse::panel::Request;
+use crate::app::browse::command::Command;
 use crate::app::check::Verdict;
 use crate::app::numbers::solutions;
+use crate::solve;
 
 /// The colour of a good verdict.
 const SOLVED: Color32 = Color32::from_rgb(0x2e, 0x9d, 0x4f);
@@ -155,12 +156,12 @@ impl KakuroApp {
         if let Some(overlay) = self.fixes_overlay() {
             return Some(overlay);
         }
-        let verdict = self.check.verdict(self.editor.generation());
+        let verdict = self.check.found(self.editor.generation());
         if let Some(mut overlay) = self.browser.overlay() {
             // The cells that vary among the solutions streamed so far may be fewer than those
             // that can vary at all: once the check has found every one, outline them all.
             if self.browser.show_ambiguous
-                && let Some(Verdict::Several {
+                && let Some(solve::Verdict::Several {
                     varies,
                     all_varies: true,
                     ..
@@ -179,7 +180,7 @@ impl KakuroApp {
             }
             return Some(overlay);
         }
-        let Some(Verdict::Several { varies, .. }) = verdict else {
+        let Some(solve::Verdict::Several { varies, .. }) = verdict else {
             return self.hint_overlay(false);
         };
         let grid = self.editor.grid();
@@ -242,27 +243,36 @@ impl KakuroApp {
         }
     }
 
-    /// F5 solves, Esc stops.
+    /// F5 solves, Esc stops: the keys of the panel's Solve and Stop.
     pub(in crate::app) fn solving_shortcuts(&mut self, ctx: &egui::Context) {
-        let pressed = |key| {
-            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::NONE, key)))
-        };
-        if !self.browser.is_running() && pressed(Key::F5) {
-            self.solve();
+        if let Some(command) = self.browser.search_key(ctx) {
+            self.browse_command(command);
         }
-        // Esc in a text field only leaves the field.
-        if self.browser.is_running() && !ctx.text_edit_focused() && pressed(Key::Escape) {
-            self.stop_solving();
+    }
+
+    /// The keys that page through the solutions (when the board has the keyboard).
+    pub(in crate::app) fn browse_keys(&mut self, ctx: &egui::Context) {
+        if let Some(command) = self.browser.page_key(ctx) {
+            self.browse_command(command);
+        }
+    }
+
+    /// Carries out what the browser's buttons, keys, slider and field ask for.
+    fn browse_command(&mut self, command: Command) {
+        // The panel was drawn before the command: the next frame shows what it did.
+        self.ctx.request_repaint();
+        match command {
+            Command::Solve => self.solve(),
+            Command::Stop => self.stop_solving(),
+            paging => self.browser.page(paging),
         }
     }
 
     /// The "Solutions" section of the tool panel.
     pub(in crate::app) fn solving_ui(&mut self, ui: &mut Ui) {
         ui.strong("Solutions");
-        match self.browser.ui(ui, self.editor.cursor) {
-            Request::Solve => self.solve(),
-            Request::Stop => self.stop_solving(),
-            Request::None => {}
+        for command in self.browser.ui(ui, self.editor.cursor) {
+            self.browse_command(command);
         }
         if self.editor.grid().is_cryptic() {
             // Two lines kept whether or not a solution is shown, for the controls below.
@@ -277,7 +287,9 @@ impl KakuroApp {
         let generation = self.editor.generation();
         let (text, color) = match self.check.verdict(generation) {
             None => ("Checking…".to_string(), ui.visuals().weak_text_color()),
-            Some(verdict @ Verdict::Unique(_)) => (verdict.summary(), SOLVED),
+            Some(verdict) if verdict.found() == Some(&solve::Verdict::Unique) => {
+                (verdict.summary(), SOLVED)
+            }
             Some(verdict) => (verdict.summary(), ui.visuals().warn_fg_color),
         };
         // The verdict's length changes as the check goes on; the panel below should not.

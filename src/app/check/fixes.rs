@@ -9,10 +9,9 @@ use egui::{RichText, Ui};
 use crate::app::KakuroApp;
 use crate::app::background;
 use crate::app::board::overlay::{Lesson, Mark, Overlay};
-use crate::app::check::Verdict;
 use crate::app::edit::runs::run_after;
 use crate::generate::fix::{self, Fixes};
-use crate::solve::{CancelToken, Cancelled};
+use crate::solve::{self, CancelToken, Cancelled};
 use crate::{Direction, Grid, Pos};
 
 /// The search for fixes and what it found, for one generation of the grid.
@@ -221,8 +220,8 @@ impl KakuroApp {
     pub(in crate::app) fn fixes_ui(&mut self, ui: &mut Ui) {
         let generation = self.editor.generation();
         let wanted = matches!(
-            self.check.verdict(generation),
-            Some(Verdict::Several { .. } | Verdict::NoSolution)
+            self.check.found(generation),
+            Some(solve::Verdict::Several { .. } | solve::Verdict::NoSolution)
         );
         if !wanted || self.editor.grid().is_cryptic() {
             self.fixes.hovered = None;

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 
 use super::background;
-use crate::solve::CancelToken;
+use crate::solve::{self, CancelToken};
 use crate::{Grid, Puzzle};
 use search::{COUNT_FOR, VERDICT_FOR, check};
 pub use verdict::Verdict;
@@ -95,10 +95,14 @@ impl Check {
     pub fn learn_count(&mut self, generation: u64, n: &BigUint) {
         if let Some((
             g,
-            Verdict::Several {
-                count,
-                exact,
-                gave_up,
+            Verdict::Checked {
+                found:
+                    solve::Verdict::Several {
+                        count,
+                        exact,
+                        gave_up,
+                        ..
+                    },
                 ..
             },
         )) = &mut self.result
@@ -109,6 +113,11 @@ impl Check {
             *exact = true;
             *gave_up = false;
         }
+    }
+
+    /// The engine's verdict for `generation`, if the check finished and the grid has no errors.
+    pub fn found(&self, generation: u64) -> Option<&solve::Verdict> {
+        self.verdict(generation)?.found()
     }
 
     /// Whether a verdict for `generation` has arrived.
@@ -159,17 +168,21 @@ mod tests {
     use super::search::STREAMED;
     use super::{Check, Verdict};
     use crate::Pos;
+    use crate::solve;
 
     /// After the check gave up counting, the exact count Solve found for the same grid takes
     /// the place of its "at least"; a count for another grid does not.
     #[test]
     fn the_check_line_takes_the_count_solve_found() {
-        let gave_up = Verdict::Several {
-            count: BigUint::from(STREAMED),
-            exact: false,
-            varies: vec![Pos::new(1, 1), Pos::new(1, 2)],
-            all_varies: true,
-            gave_up: true,
+        let gave_up = Verdict::Checked {
+            found: solve::Verdict::Several {
+                count: BigUint::from(STREAMED),
+                exact: false,
+                varies: vec![Pos::new(1, 1), Pos::new(1, 2)],
+                all_varies: true,
+                gave_up: true,
+            },
+            difficulty: None,
         };
         let mut check = Check::default();
         check.result = Some((7, gave_up));

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::verdict::{Verdict, unique};
+use super::verdict::{Verdict, rated};
 use crate::Puzzle;
 use crate::solve::{self, CancelToken, CheckOptions};
 
@@ -49,25 +49,8 @@ fn check_guided(
         guided,
         ..CheckOptions::default()
     };
-    solve::check(puzzle, &options, cancel, &mut |verdict| {
-        report(match verdict {
-            solve::Verdict::NoSolution => Verdict::NoSolution,
-            solve::Verdict::Unique => unique(puzzle, cancel),
-            solve::Verdict::Unknown { after } => Verdict::Unknown { after },
-            solve::Verdict::Several {
-                count,
-                exact,
-                varies,
-                all_varies,
-                gave_up,
-            } => Verdict::Several {
-                count,
-                exact,
-                varies,
-                all_varies,
-                gave_up,
-            },
-        })
+    solve::check(puzzle, &options, cancel, &mut |found| {
+        report(rated(puzzle, cancel, found))
     });
 }
 
@@ -91,6 +74,14 @@ mod tests {
             .unwrap()
             .document;
         Puzzle::from_grid(&doc.grid).unwrap()
+    }
+
+    /// The engine's verdict `found`, as the check reports one that is not unique.
+    fn checked(found: solve::Verdict) -> Verdict {
+        Verdict::Checked {
+            found,
+            difficulty: None,
+        }
     }
 
     fn verdicts(path: &str) -> Vec<Verdict> {
@@ -150,10 +141,10 @@ mod tests {
             "{}",
             first.summary()
         );
-        let Verdict::Several { count, exact, .. } = first else {
+        let Some(solve::Verdict::Several { count, exact, .. }) = first.found() else {
             panic!("{first:?}");
         };
-        assert_eq!(count, BigUint::from(2u32));
+        assert_eq!(*count, BigUint::from(2u32));
         assert!(!exact);
     }
 
@@ -163,12 +154,12 @@ mod tests {
         let last = out.last().unwrap();
         assert!(last.is_final());
         assert!(out[..out.len() - 1].iter().all(|v| !v.is_final()));
-        let Verdict::Several { count, varies, .. } = last else {
+        let Some(solve::Verdict::Several { count, varies, .. }) = last.found() else {
             panic!("{last:?}");
         };
         assert_eq!(*count, BigUint::from(3_048_192u32));
         // The streamed prefix saw only some of the varying cells; the check finds them all.
-        let Verdict::Several { varies: first, .. } = &out[0] else {
+        let Some(solve::Verdict::Several { varies: first, .. }) = out[0].found() else {
             panic!("{:?}", out[0]);
         };
         assert!(
@@ -190,12 +181,19 @@ mod tests {
         assert!(out[0].summary().starts_with("2 solutions: they differ in "));
         let wikipedia = verdicts("puzzles/wikipedia.kakuro");
         assert_eq!(wikipedia.len(), 1);
-        assert!(matches!(&wikipedia[0], Verdict::Unique(Some(d)) if d.band == Band::Easy));
+        assert!(matches!(
+            &wikipedia[0],
+            Verdict::Checked { found: solve::Verdict::Unique, difficulty: Some(d) }
+                if d.band == Band::Easy
+        ));
         assert_eq!(
             wikipedia[0].summary(),
             "Unique solution · Easy (Two-cell complement)"
         );
-        assert_eq!(verdicts("puzzles/none.kakuro"), vec![Verdict::NoSolution]);
+        assert_eq!(
+            verdicts("puzzles/none.kakuro"),
+            vec![checked(solve::Verdict::NoSolution)]
+        );
     }
 
     #[test]
@@ -211,16 +209,16 @@ mod tests {
         );
         assert_eq!(
             out,
-            vec![Verdict::Unknown {
+            vec![checked(solve::Verdict::Unknown {
                 after: Duration::ZERO
-            }]
+            })]
         );
         assert!(out[0].is_final());
         assert_eq!(
             out[0].summary(),
             "Unknown after 0 s (Solve searches without a limit)"
         );
-        let in_ten = Verdict::Unknown { after: VERDICT_FOR };
+        let in_ten = checked(solve::Verdict::Unknown { after: VERDICT_FOR });
         assert!(in_ten.summary().starts_with("Unknown after 10 s"));
     }
 

@@ -1,59 +1,52 @@
-//! What the designer's check found: no solution, one (rated by its logical solve), several
-//! (and where they differ), or unknown; and the line that says so.
-
-use std::time::Duration;
-
-use num_bigint::BigUint;
+//! What the designer's check found: the engine's verdict (no solution, one, several and where
+//! they differ, or unknown), a unique puzzle rated by its logical solve; and the line that says
+//! so.
 
 use super::super::numbers::{compact, group_big};
+use crate::Puzzle;
 use crate::logic::{self, Band, Technique};
-use crate::solve::CancelToken;
-use crate::{Pos, Puzzle};
+use crate::solve::{self, CancelToken};
 
-/// What the check found.
+/// What the check found: the engine's verdict ([`solve::check`]), rated when it is unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The grid has errors: nothing to solve yet.
     Invalid,
-    /// No solution.
-    NoSolution,
-    /// Exactly one solution; and how hard it is by logic (`None` if the rating was cut short).
-    Unique(Option<Difficulty>),
-    /// No verdict within this time (see [`VERDICT_FOR`](super::search::VERDICT_FOR)).
-    Unknown {
-        /// How long the check searched.
-        after: Duration,
-    },
-    /// Several solutions.
-    Several {
-        /// How many there are, or at least.
-        count: BigUint,
-        /// Whether `count` is exact (else there are at least that many, and counting goes on).
-        exact: bool,
-        /// The cells that are not the same in every solution (so far).
-        varies: Vec<Pos>,
-        /// Whether `varies` is every such cell (else only those seen in the solutions found so
-        /// far).
-        all_varies: bool,
-        /// Whether the check stopped counting (too many to count while the designer edits):
-        /// `count` stays a lower bound, and the check has nothing more to say.
-        gave_up: bool,
+    /// The engine's verdict on the grid.
+    Checked {
+        /// What the engine's check found.
+        found: solve::Verdict,
+        /// How hard a unique puzzle is by logic (`None` for the other verdicts, and when the
+        /// rating was cut short).
+        difficulty: Option<Difficulty>,
     },
 }
 
 impl Verdict {
+    /// The engine's verdict, unless the grid has errors.
+    pub fn found(&self) -> Option<&solve::Verdict> {
+        match self {
+            Verdict::Invalid => None,
+            Verdict::Checked { found, .. } => Some(found),
+        }
+    }
+
     /// The check's one-line summary.
     pub fn summary(&self) -> String {
-        match self {
-            Verdict::Invalid => "Fix the errors to check the solutions".into(),
-            Verdict::NoSolution => "No solution".into(),
-            Verdict::Unique(None) => "Unique solution".into(),
-            Verdict::Unique(Some(d)) => format!("Unique solution · {}", d.summary()),
-            Verdict::Unknown { after } => format!(
+        let Verdict::Checked { found, difficulty } = self else {
+            return "Fix the errors to check the solutions".into();
+        };
+        match found {
+            solve::Verdict::NoSolution => "No solution".into(),
+            solve::Verdict::Unique => match difficulty {
+                None => "Unique solution".into(),
+                Some(d) => format!("Unique solution · {}", d.summary()),
+            },
+            solve::Verdict::Unknown { after } => format!(
                 "Unknown after {} s (Solve searches without a limit)",
                 after.as_secs_f64()
             ),
-            Verdict::Several {
+            solve::Verdict::Several {
                 count,
                 exact,
                 varies,
@@ -84,15 +77,7 @@ impl Verdict {
 
     /// Whether the check has more to say after this.
     pub(super) fn is_final(&self) -> bool {
-        match self {
-            Verdict::Several {
-                exact,
-                all_varies,
-                gave_up,
-                ..
-            } => *gave_up || (*exact && *all_varies),
-            _ => true,
-        }
+        self.found().is_none_or(solve::Verdict::is_final)
     }
 }
 
@@ -143,7 +128,11 @@ impl Difficulty {
     }
 }
 
-/// The unique verdict, with the puzzle's difficulty by logic.
-pub(super) fn unique(puzzle: &Puzzle, cancel: &CancelToken) -> Verdict {
-    Verdict::Unique(Difficulty::of(puzzle, cancel))
+/// The engine's verdict on `puzzle`, a unique one with the puzzle's difficulty by logic.
+pub(super) fn rated(puzzle: &Puzzle, cancel: &CancelToken, found: solve::Verdict) -> Verdict {
+    let difficulty = match found {
+        solve::Verdict::Unique => Difficulty::of(puzzle, cancel),
+        _ => None,
+    };
+    Verdict::Checked { found, difficulty }
 }

@@ -1,15 +1,18 @@
-//! Watch mode in the app: start, pause, single-step and stop a watched search, its panel, its
-//! keys (F6 watch, F7 pause/resume, F8 single step, Esc stop) and the board it paints.
+//! Watch mode in the app: start, pause, single-step and stop a watched search, and the board it
+//! paints; [`panel`] has its panel and keys (F6 watch, F7 pause/resume, F8 single step, Esc
+//! stop), whose commands `watch_command` carries out.
 
+mod panel;
 pub(super) mod worker;
 
 use std::time::{Duration, Instant};
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText, TextStyle, TextWrapMode, Ui, vec2};
+use egui::Ui;
 
 use super::KakuroApp;
-use super::numbers::{group, solutions};
+use super::numbers::solutions;
 use crate::app::board::overlay::{Mark, Origin, Overlay};
+use crate::app::watch::panel::{Command, Control};
 use crate::app::watch::worker::{Pace, Step, View, Watcher};
 use crate::solve::{Cancelled, Outcome, Stats};
 use crate::{Pos, Puzzle};
@@ -200,7 +203,7 @@ impl KakuroApp {
 
     /// Sets the speed: steps per second (rounded to the nearest notch), `None` for full speed.
     pub fn set_watch_speed(&mut self, steps_per_second: Option<f64>) {
-        self.watch.speed = match steps_per_second {
+        let notch = match steps_per_second {
             None => SPEEDS.len(),
             Some(rate) => (0..SPEEDS.len())
                 .min_by(|&a, &b| {
@@ -209,7 +212,7 @@ impl KakuroApp {
                 })
                 .unwrap_or(0),
         };
-        self.watch.update_pace();
+        self.watch_command(Command::Speed(notch));
     }
 
     /// Takes one step (pausing first); starts a paused watch when none is open. Does nothing
@@ -325,223 +328,34 @@ impl KakuroApp {
     /// F6 starts or leaves watch mode, F7 pauses or resumes, F8 takes a single step, Esc stops
     /// a running watch and closes an ended one: each key does what its button does.
     pub(super) fn watch_shortcuts(&mut self, ctx: &egui::Context) {
-        let pressed = |key| {
-            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::NONE, key)))
-        };
-        if pressed(Key::F6) {
-            if self.watch.session.is_some() {
-                self.close_watch();
-            } else {
-                self.watch();
-            }
-        }
-        if self.watch.running() && pressed(Key::F7) {
-            self.set_watch_paused(!self.watch.paused);
-        }
-        if !self.watch.ended() && pressed(Key::F8) {
-            self.watch_step();
-        }
-        if self.watch.session.is_some() && !ctx.text_edit_focused() && pressed(Key::Escape) {
-            if self.watch.running() {
-                self.stop_watching();
-            } else {
-                self.close_watch();
+        for control in Control::ALL {
+            if let Some(command) = self.watch.key(ctx, control) {
+                self.watch_command(command);
             }
         }
     }
 
     /// The "Watch the search" section of the tool panel.
     pub(super) fn watch_ui(&mut self, ui: &mut Ui) {
-        ui.strong("Watch the search");
-        let mut open = self.watch.session.is_some();
-        let (running, ended) = (self.watch.running(), self.watch.ended());
-        ui.horizontal(|ui| {
-            if ui
-                .toggle_value(&mut open, "Watch")
-                .on_hover_text("Show the search on the board as it happens (F6)")
-                .changed()
-            {
-                if open {
-                    self.watch();
-                } else {
-                    self.close_watch();
-                }
-            }
-            let pause = if self.watch.paused { "Resume" } else { "Pause" };
-            if ui
-                .add_enabled(running, steady_button(ui, pause, &["Pause", "Resume"]))
-                .on_hover_text("Pause or resume the search (F7)")
-                .clicked()
-            {
-                self.set_watch_paused(!self.watch.paused);
-            }
-            let step_hint = if running {
-                "Pause and take a single step (F8)"
-            } else {
-                "Start a paused watch at the search's first step (F8)"
-            };
-            if ui
-                .add_enabled(!ended, egui::Button::new("Step"))
-                .on_hover_text(step_hint)
-                .on_disabled_hover_text("The search has ended: Close it to start another")
-                .clicked()
-            {
-                self.watch_step();
-            }
-            // One place to leave: Stop while the search runs, then Close to the plain board.
-            let (label, hint) = if ended {
-                ("Close", "Back to the plain board (Esc)")
-            } else {
-                (
-                    "Stop watching",
-                    "Stop the watched search; its last picture stays (Esc)",
-                )
-            };
-            if ui
-                .add_enabled(
-                    running || ended,
-                    steady_button(ui, label, &["Stop watching", "Close"]),
-                )
-                .on_hover_text(hint)
-                .clicked()
-            {
-                if ended {
-                    self.close_watch();
-                } else {
-                    self.stop_watching();
-                }
-            }
-        });
-        let full = SPEEDS.len();
-        let slider = egui::Slider::new(&mut self.watch.speed, 0..=full)
-            .text("Speed")
-            .show_value(true)
-            .custom_formatter(move |v, _| match SPEEDS.get(v as usize) {
-                Some(rate) => format!("{rate} steps/s"),
-                None => "full speed".into(),
-            })
-            .custom_parser(|text| {
-                let text = text.trim();
-                SPEEDS
-                    .iter()
-                    .position(|r| text.starts_with(&r.to_string()))
-                    .or_else(|| text.starts_with('f').then_some(SPEEDS.len()))
-                    .map(|i| i as f64)
-            });
-        if ui.add(slider).changed() {
-            self.watch.update_pace();
-        }
-        // The lines below are there, blank, before a watch starts, and one line each whatever
-        // they say, so that the check below stays put as the watch starts and steps.
-        let lines = self.watch_lines();
-        ui.add(crate::app::browse::panel::thin_bar(lines.progress));
-        for (text, small) in [
-            (lines.state, false),
-            (lines.trying, false),
-            (lines.counters, true),
-        ] {
-            let text = if small {
-                RichText::new(text).small()
-            } else {
-                RichText::new(text)
-            };
-            ui.add(egui::Label::new(text).truncate());
-        }
-        ui.label(
-            RichText::new(
-                "Blue: fixed by propagation · orange: guessed · yellow: being tried · red: \
-                 contradiction, or a choice given up · green: a solution",
-            )
-            .small()
-            .weak(),
-        );
-    }
-
-    /// The watch panel's lines: progress, state, the digit being tried and the counters; blank
-    /// (a space, as tall as a line of text) without a watch.
-    fn watch_lines(&self) -> WatchLines {
-        let blank = || " ".to_string();
-        let Some(session) = &self.watch.session else {
-            return WatchLines {
-                progress: 0.0,
-                state: blank(),
-                trying: blank(),
-                counters: blank(),
-            };
-        };
-        let view = &session.view;
-        let stats = view.stats;
-        let state = if session.watcher.is_some() {
-            let state = if self.watch.paused {
-                "paused"
-            } else {
-                "running"
-            };
-            format!("Depth {} · {} · {state}", view.depth, view.step.name())
-        } else {
-            let verdict = if view.end == Some(Ok(Outcome::Complete)) {
-                "Finished:"
-            } else {
-                "Stopped after"
-            };
-            format!(
-                "{verdict} {}, {}",
-                solutions(stats.solutions),
-                counted(stats.nodes, "node", "nodes")
-            )
-        };
-        let trying = match view.trying {
-            Some((var, digit)) => match session.positions.get(var) {
-                Some(pos) => format!("Trying {digit} at r{}c{}", pos.row + 1, pos.col + 1),
-                None => blank(),
-            },
-            None => blank(),
-        };
-        WatchLines {
-            progress: view.progress as f32,
-            state,
-            trying,
-            counters: format!(
-                "{} · {} · {} · {} · {:.1} s",
-                counted(stats.nodes, "node", "nodes"),
-                counted(stats.guesses, "guess", "guesses"),
-                counted(stats.backtracks, "backtrack", "backtracks"),
-                solutions(stats.solutions),
-                session.clock.elapsed().as_secs_f64()
-            ),
+        for command in self.watch.ui(ui) {
+            self.watch_command(command);
         }
     }
-}
 
-/// The watch panel's lines under its controls.
-struct WatchLines {
-    progress: f32,
-    state: String,
-    trying: String,
-    counters: String,
-}
-
-/// "1 node", "3,048 nodes": the count and the noun that agrees with it.
-fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", group(n), if n == 1 { one } else { many })
-}
-
-/// A button as wide as the widest of `labels`, so that switching its label moves nothing.
-fn steady_button<'a>(ui: &Ui, label: &'a str, labels: &[&str]) -> egui::Button<'a> {
-    let widest = labels
-        .iter()
-        .map(|&l| {
-            egui::WidgetText::from(l)
-                .into_galley(
-                    ui,
-                    Some(TextWrapMode::Extend),
-                    f32::INFINITY,
-                    TextStyle::Button,
-                )
-                .size()
-                .x
-        })
-        .fold(0.0, f32::max);
-    let width = widest + 2.0 * ui.spacing().button_padding.x;
-    egui::Button::new(label).min_size(vec2(width.ceil(), 0.0))
+    /// Carries out what the watch panel's buttons and keys ask for.
+    fn watch_command(&mut self, command: Command) {
+        // The panel was drawn before the command: the next frame shows what it did.
+        self.ctx.request_repaint();
+        match command {
+            Command::Start => self.watch(),
+            Command::Close => self.close_watch(),
+            Command::TogglePause => self.set_watch_paused(!self.watch.paused),
+            Command::Step => self.watch_step(),
+            Command::Stop => self.stop_watching(),
+            Command::Speed(notch) => {
+                self.watch.speed = notch.min(SPEEDS.len());
+                self.watch.update_pace();
+            }
+        }
+    }
 }

@@ -9,14 +9,6 @@ use crate::solve::model::Model;
 use crate::solve::observe::Observer;
 use crate::solve::stamps::Stamps;
 
-/// Whether a part with `open` undecided variables, last checked for splitting when it had
-/// `checked`, is checked again now: whenever it has shrunk. (Checking less often lets the
-/// search interleave decisions of independent parts, and a failing part then makes it retry
-/// the others' choices: thrashing.) The enumeration order depends on this rule.
-pub fn split_due(open: u32, checked: u32) -> bool {
-    open < checked
-}
-
 impl<O: Observer> Search<'_, O> {
     /// Into how many parts the undecided variables `arena[a0..]` (copied, ascending, from the
     /// frame `arena[start..start + len]` last checked with `checked` of them open) fall; when

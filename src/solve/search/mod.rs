@@ -30,7 +30,6 @@ mod guide;
 mod replay;
 mod view;
 
-pub use components::split_due;
 pub(crate) use dead::DEAD_ENDS_AFTER;
 pub(crate) use guide::GUIDE_AFTER;
 
@@ -47,11 +46,11 @@ pub use view::progress;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use super::anchor::lead;
-use super::combos::{Mask, digit_of, is_single, size};
+use super::combos::{Mask, digit_of, is_single};
 use super::flow::Flow;
 use super::model::Model;
 use super::observe::{Event, Observer};
+use super::order::{branch_rank, lead, split_due};
 use super::propagate::propagate_all;
 use super::state::{Mark, State};
 use super::tally::DigitTally;
@@ -62,13 +61,6 @@ pub(crate) use components::Splitter;
 use dead::DeadEnds;
 use guide::Guide;
 use replay::{NO_SLOT, Recording, Slot, SlotState};
-
-/// How the search ranks an undecided variable for branching: fewer candidates first, but every
-/// variable with three or more counts the same, so that ties go to the lowest index and the
-/// search stays local. The enumeration order, counting and `nth` all rest on this one rule.
-pub(crate) fn branch_rank(domain: Mask) -> u32 {
-    size(domain).min(3)
-}
 
 #[derive(Clone, Copy, Debug)]
 enum Frame {
