@@ -230,7 +230,7 @@ impl<'p> Solver<'p> {
     /// The exact number of solutions.
     ///
     /// A part big enough to be cut in an elimination order (see the `count` module's notes) is
-    /// cut in the order of smaller width of two, chosen from the puzzle alone: every count of a
+    /// cut in the cheaper of two orders, chosen from the puzzle alone: every count of a
     /// puzzle branches alike, and its cache serves later counts and [`Solver::nth`].
     pub fn count(&mut self) -> Result<BigUint, Cancelled> {
         self.run_count(None)

@@ -12,8 +12,8 @@
 //! (the tree's width). Eliminating the vertex of fewest neighbours first, or the one whose
 //! elimination adds the fewest edges, are the classic cheap ways to keep that width small; which
 //! counts faster varies from puzzle to puzzle, so each big part takes the one of the two whose
-//! width is smaller (see [`Elimination`]): a choice made from the part alone, so the same puzzle
-//! is always counted in the same order.
+//! estimated work is smaller (see [`Elimination`]): a choice made from the part alone, so the
+//! same puzzle is always counted in the same order.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -38,10 +38,10 @@ pub(crate) const FOLLOW: u32 = u32::MAX;
 
 /// How the elimination picks the vertex it eliminates next. Neither is better everywhere: on
 /// some puzzles the min-fill order counts several times faster, on others several times slower.
-/// A part takes the order of smaller induced width (the most neighbours a vertex has when it is
-/// eliminated, edges added so far included), ties to min-degree: the width bounds how many
-/// decided variables a piece's count depends on, so how many distinct pieces the cache must
-/// hold.
+/// A part takes the order of smaller [`induced_cost`], ties to min-degree: the digits of the
+/// decided variables a piece's count depends on bound how many distinct pieces the cache must
+/// hold, and the widths of the two orders (the most such variables) are often equal or a
+/// vertex apart where one order counts several times faster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Elimination {
     /// Fewest neighbours.
@@ -86,7 +86,7 @@ const NO_PART: u32 = u32::MAX;
 impl Plan {
     /// The plan for the root parts `parts` (undecided variables of the propagated root state
     /// `domains`, ascending): parts under [`OWN_ORDER_FROM`] variables keep the enumeration's
-    /// order ([`FOLLOW`]), bigger ones get the elimination order [`narrower_order`] picks.
+    /// order ([`FOLLOW`]), bigger ones get the elimination order [`cheaper_order`] picks.
     pub(crate) fn new(model: &Model, domains: &[Mask], parts: &[Vec<u32>]) -> Plan {
         let mut plan = Plan {
             rank: vec![FOLLOW; model.vars],
@@ -118,7 +118,7 @@ impl Plan {
         }
         let part = &self.parts[part as usize];
         let rank = part.rank.get_or_init(|| {
-            let (order, _) = narrower_order(model, &self.domains, &part.vars);
+            let (order, _) = cheaper_order(model, &self.domains, &part.vars);
             let mut rank = vec![0; part.vars.len()];
             for (r, &v) in order.iter().rev().enumerate() {
                 rank[self.place[v as usize] as usize] = r as u32;
@@ -170,9 +170,10 @@ impl Plan {
     }
 }
 
-/// The elimination order of the undecided variables `vars` (ascending) of smaller induced width,
-/// min-degree's or min-fill's (ties to min-degree), and which it is.
-pub(crate) fn narrower_order(
+/// The elimination order of the undecided variables `vars` (ascending) of smaller estimated
+/// cost ([`induced_cost`] with the root domains `domains`), min-degree's or min-fill's (ties to
+/// min-degree), and which it is.
+pub(crate) fn cheaper_order(
     model: &Model,
     domains: &[Mask],
     vars: &[u32],
@@ -180,21 +181,25 @@ pub(crate) fn narrower_order(
     let degree = elimination_order(model, domains, vars);
     let fill = min_fill_order(model, domains, vars);
     let adj = neighbour_sets(model, domains, vars);
-    if width_of(&adj, vars, &fill) < width_of(&adj, vars, &degree) {
+    let sizes: Vec<u32> = vars
+        .iter()
+        .map(|&v| domains[v as usize].count_ones())
+        .collect();
+    if cost_of(&adj, vars, &sizes, &fill) < cost_of(&adj, vars, &sizes, &degree) {
         (fill, Elimination::MinFill)
     } else {
         (degree, Elimination::MinDegree)
     }
 }
 
-/// The induced width of `order`, an elimination order of `vars` (ascending) whose neighbour
-/// sets are `adj`.
-fn width_of(adj: &[u64], vars: &[u32], order: &[u32]) -> usize {
+/// The [`induced_cost`] of `order`, an elimination order of `vars` (ascending) whose neighbour
+/// sets are `adj` and domain sizes `sizes`.
+fn cost_of(adj: &[u64], vars: &[u32], sizes: &[u32], order: &[u32]) -> f64 {
     let local: Vec<usize> = order
         .iter()
         .map(|v| vars.binary_search(v).expect("an order of `vars`"))
         .collect();
-    induced_width(adj.to_vec(), vars.len(), &local)
+    induced_cost(adj.to_vec(), vars.len(), &local, sizes)
 }
 
 /// The neighbour bit sets (`vars.len().div_ceil(64)` words per variable) of the undecided
@@ -231,15 +236,30 @@ fn row(adj: &[u64], words: usize, i: usize) -> Vec<usize> {
     out
 }
 
-/// The induced width of eliminating the `n` vertices of the graph `adj` (neighbour bit sets,
-/// as in [`fill_order`]) in `order`: the most neighbours a vertex has left when it goes, its
-/// neighbours having been joined to each other as each vertex before it went.
-fn induced_width(mut adj: Vec<u64>, n: usize, order: &[usize]) -> usize {
+/// The log2 of the estimated work of eliminating the `n` vertices of the graph `adj` (neighbour
+/// bit sets, as in [`fill_order`]) in `order`, with `sizes` the vertices' domain sizes: the
+/// sum, over the vertices, of the product of the domain sizes of the vertex and of the
+/// neighbours it has left when it goes, its neighbours having been joined to each other as each
+/// vertex before it went. A vertex's product bounds the states the cache may hold for the piece
+/// below it in the plan (its own digit and those of the decided vertices next to the piece),
+/// so the sum tracks the count's work where the induced width (the largest such neighbourhood)
+/// tells two orders apart only by a vertex or two.
+fn induced_cost(mut adj: Vec<u64>, n: usize, order: &[usize], sizes: &[u32]) -> f64 {
     let words = n.div_ceil(64);
-    let mut width = 0;
+    let mut total = f64::NEG_INFINITY;
     for &v in order {
         let near = row(&adj, words, v);
-        width = width.max(near.len());
+        let bag: f64 = std::iter::once(v)
+            .chain(near.iter().copied())
+            .map(|u| f64::from(sizes[u]).log2())
+            .sum();
+        // log2(2^total + 2^bag), without overflow.
+        let (hi, lo) = if total > bag {
+            (total, bag)
+        } else {
+            (bag, total)
+        };
+        total = hi + (lo - hi).exp2().ln_1p() / std::f64::consts::LN_2;
         for &a in &near {
             for w in 0..words {
                 let joined = adj[a * words + w] | adj[v * words + w];
@@ -250,7 +270,7 @@ fn induced_width(mut adj: Vec<u64>, n: usize, order: &[usize]) -> usize {
         }
         adj[v * words..(v + 1) * words].fill(0);
     }
-    width
+    total
 }
 
 /// A minimum-degree elimination order of the undecided variables `vars` (ascending), in the
@@ -414,62 +434,73 @@ fn fill_order(mut adj: Vec<u64>, n: usize, max_degree: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Puzzle;
-    use crate::solve::generate;
-    use crate::solve::propagate::propagate_all;
-    use crate::solve::state::State;
+    use crate::solve::CancelToken;
+    use crate::solve::count::{Counter, generated_root};
+    use crate::solve::memo::Memo;
 
-    /// A path is one wide eliminated from an end, two from its middle; a star as wide as its
-    /// leaves from its centre and one from a leaf; a ring two wide whatever the order.
+    /// A vertex's bag is itself and the neighbours it has left, edges added included: a path
+    /// eliminated from an end has bags of two, from its middle of three; a star eliminated from
+    /// its centre first joins its leaves into a clique. Each bag weighs the product of its
+    /// domain sizes.
     #[test]
-    fn induced_width_counts_the_neighbours_left_with_the_edges_added() {
+    fn induced_cost_sums_the_bags_domain_products() {
+        let cost = |adj: Vec<u64>, n, order: &[usize], sizes: &[u32]| {
+            induced_cost(adj, n, order, sizes).exp2()
+        };
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9 * b;
         let path = graph(4, &[(0, 1), (1, 2), (2, 3)]);
-        assert_eq!(induced_width(path.clone(), 4, &[0, 1, 2, 3]), 1);
-        assert_eq!(induced_width(path, 4, &[1, 2, 0, 3]), 2);
+        assert!(close(cost(path.clone(), 4, &[0, 1, 2, 3], &[2; 4]), 14.0));
+        assert!(close(cost(path.clone(), 4, &[1, 2, 0, 3], &[2; 4]), 22.0));
+        assert!(close(cost(path, 4, &[0, 1, 2, 3], &[3, 2, 2, 5]), 25.0));
         let star = graph(5, &[(0, 1), (0, 2), (0, 3), (0, 4)]);
-        assert_eq!(induced_width(star.clone(), 5, &[0, 1, 2, 3, 4]), 4);
-        assert_eq!(induced_width(star, 5, &[1, 2, 3, 4, 0]), 1);
-        let ring = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
-        assert_eq!(induced_width(ring.clone(), 6, &[0, 1, 2, 3, 4, 5]), 2);
-        assert_eq!(induced_width(ring, 6, &[0, 3, 1, 4, 2, 5]), 2);
+        assert!(close(
+            cost(star.clone(), 5, &[0, 1, 2, 3, 4], &[2; 5]),
+            62.0
+        ));
+        assert!(close(cost(star, 5, &[1, 2, 3, 4, 0], &[2; 5]), 18.0));
     }
 
-    /// Each big root part of generated puzzles takes the order of smaller width, min-degree's
-    /// on a tie; across them both kinds are taken, so the choice is not always the same.
+    /// Each big root part of generated puzzles takes the order of smaller estimated cost,
+    /// min-degree's on a tie; across them both kinds are taken, so the choice is not always the
+    /// same.
     #[test]
-    fn a_part_takes_the_narrower_elimination() {
+    fn a_part_takes_the_cheaper_elimination() {
         let mut taken = Vec::new();
-        for seed in 0..12 {
-            let grid = generate::random_grid(30, 30, 0.4, seed);
-            let puzzle = Puzzle::from_grid(&grid).unwrap();
-            let model = Model::new(&puzzle);
-            let mut state = State::new(&model);
-            if propagate_all(&model, &mut state).is_err() {
+        for seed in [0, 2, 8] {
+            let Some((model, root)) = generated_root(100, 30, 0.4, seed) else {
                 continue;
-            }
-            let open: Vec<u32> = (0..model.vars as u32)
-                .filter(|&v| !is_single(state.domains[v as usize]))
-                .collect();
-            let (order, kind) = narrower_order(&model, &state.domains, &open);
-            let adj = neighbour_sets(&model, &state.domains, &open);
-            let degree = width_of(
-                &adj,
-                &open,
-                &elimination_order(&model, &state.domains, &open),
-            );
-            let fill = width_of(&adj, &open, &min_fill_order(&model, &state.domains, &open));
-            let expected = if fill < degree {
-                Elimination::MinFill
-            } else {
-                Elimination::MinDegree
             };
-            assert_eq!(kind, expected, "seed {seed}: widths {degree} and {fill}");
-            assert_eq!(
-                width_of(&adj, &open, &order),
-                degree.min(fill),
-                "seed {seed}"
-            );
-            taken.push(kind);
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let mut blank = Memo::new(0);
+            blank.plan(Plan::default);
+            let cancel = CancelToken::new();
+            let parts =
+                Counter::new(&model, root.clone(), &mut blank, &cancel, None).components(&all);
+            for part in parts.iter().filter(|p| p.len() >= OWN_ORDER_FROM) {
+                let domains = &root.domains;
+                let sizes: Vec<u32> = part
+                    .iter()
+                    .map(|&v| domains[v as usize].count_ones())
+                    .collect();
+                let (order, kind) = cheaper_order(&model, domains, part);
+                let adj = neighbour_sets(&model, domains, part);
+                let degree = elimination_order(&model, domains, part);
+                let degree = cost_of(&adj, part, &sizes, &degree);
+                let fill = min_fill_order(&model, domains, part);
+                let fill = cost_of(&adj, part, &sizes, &fill);
+                let expected = if fill < degree {
+                    Elimination::MinFill
+                } else {
+                    Elimination::MinDegree
+                };
+                assert_eq!(kind, expected, "seed {seed}: costs {degree} and {fill}");
+                assert_eq!(
+                    cost_of(&adj, part, &sizes, &order),
+                    degree.min(fill),
+                    "seed {seed}"
+                );
+                taken.push(kind);
+            }
         }
         assert!(taken.contains(&Elimination::MinDegree), "{taken:?}");
         assert!(taken.contains(&Elimination::MinFill), "{taken:?}");

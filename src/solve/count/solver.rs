@@ -212,7 +212,7 @@ mod tests {
     }
 
     /// The plan a count makes depends on the puzzle alone: two solvers, and a count after a
-    /// cancelled one, count in the same order (the plan of the narrower elimination of each
+    /// cancelled one, count in the same order (the plan of the cheaper elimination of each
     /// big root part), so their caches and `nth` agree.
     #[test]
     fn every_count_of_a_puzzle_makes_the_same_plan() {
