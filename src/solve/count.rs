@@ -31,6 +31,9 @@ mod circuit;
 mod component;
 mod dag;
 mod deep_stack;
+// The counter's own order, walked by counts; not wired in yet, so only its tests use it.
+#[cfg(test)]
+mod form;
 mod graph;
 mod plan;
 mod solver;
@@ -40,8 +43,8 @@ pub(crate) use circuit::Circuit;
 pub(crate) use dag::Dag;
 pub(crate) use deep_stack::on_deep_stack;
 pub(crate) use graph::Graph;
-pub(crate) use plan::{Elimination, Plan};
-pub(crate) use solver::{RACE_AFTER, root_parts};
+pub(crate) use plan::Plan;
+pub(crate) use solver::root_parts;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -218,8 +221,7 @@ impl<'a, 'f> Counter<'a, 'f> {
             // The plan depends on the root parts, so it is made from the root state.
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let parts = counter.components(&all);
-            let elimination = counter.memo.elimination();
-            let plan = Plan::new(model, &counter.state.domains, &parts, elimination);
+            let plan = Plan::new(model, &counter.state.domains, &parts);
             counter.plan = counter.memo.plan(|| plan);
         }
         counter
@@ -545,7 +547,7 @@ impl<'a, 'f> Counter<'a, 'f> {
         }
         comp.iter()
             .copied()
-            .min_by_key(|&v| self.plan.rank(v))
+            .min_by_key(|&v| self.plan.branch_rank(self.model, v))
             .expect("a component is undecided")
     }
 

@@ -20,7 +20,7 @@ use hashbrown::hash_table::Entry as Place;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::count::{Elimination, Graph, Plan};
+use super::count::{Graph, Plan};
 
 /// Default bytes of cached counts kept by one solver.
 pub const DEFAULT_BUDGET: usize = 512 << 20;
@@ -219,8 +219,6 @@ pub struct Memo {
     graph_budget: usize,
     /// The last recording handed out.
     recordings: u32,
-    /// How the plan, when made, orders the variables.
-    elimination: Elimination,
 }
 
 impl Default for Memo {
@@ -245,22 +243,7 @@ impl Memo {
             graph_bytes: 0,
             graph_budget: budget,
             recordings: 0,
-            elimination: Elimination::default(),
         }
-    }
-
-    /// An empty cache with the same budgets whose plan will be made by `elimination`.
-    pub(crate) fn twin(&self, elimination: Elimination) -> Memo {
-        Memo {
-            graph_budget: self.graph_budget,
-            elimination,
-            ..Memo::new(self.budget)
-        }
-    }
-
-    /// How the plan is made, once it is.
-    pub(crate) fn elimination(&self) -> Elimination {
-        self.elimination
     }
 
     /// The cache with `bytes` for graphs instead of as much as its budget.
@@ -268,17 +251,6 @@ impl Memo {
     pub(crate) fn with_graph_budget(mut self, bytes: usize) -> Memo {
         self.graph_budget = bytes;
         self
-    }
-
-    /// The bytes the counts may take.
-    pub(crate) fn budget(&self) -> usize {
-        self.budget
-    }
-
-    /// Lets the counts take `bytes` from now on (when the young generation next fills, it
-    /// fills to half of that).
-    pub(crate) fn set_budget(&mut self, bytes: usize) {
-        self.budget = bytes;
     }
 
     /// Bytes the kept graphs take.
@@ -296,12 +268,6 @@ impl Memo {
     /// The branching plan, if one was made.
     pub(crate) fn cached_plan(&self) -> Option<Arc<Plan>> {
         self.plan.clone()
-    }
-
-    /// Drops the branching plan: the next count makes it anew (in the same elimination's
-    /// order) and reads the counts kept, which do not depend on the order they were found in.
-    pub(crate) fn forget_plan(&mut self) {
-        self.plan = None;
     }
 
     /// The branching plan, made by `make` the first time.
@@ -421,12 +387,6 @@ impl Memo {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.young.len() + self.old.len()
-    }
-
-    /// Whether nothing is cached.
-    #[cfg(test)]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     fn store(&mut self, slot: Slot) {

@@ -96,8 +96,8 @@ impl CancelToken {
     }
 
     /// A token that is cancelled when this one is, and can also be cancelled on its own
-    /// without cancelling this one: a racing count stops at the caller's cancel as soon as a
-    /// count alone would, and its rival can stop it.
+    /// without cancelling this one: a count stops at the caller's cancel, and a panic in its
+    /// progress callback can stop it without cancelling the caller's token.
     pub(crate) fn linked(&self) -> CancelToken {
         CancelToken {
             flag: Arc::default(),

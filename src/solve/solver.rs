@@ -3,7 +3,6 @@
 //! uniqueness, `count` for exact counting, `nth` for random access).
 
 use std::ops::ControlFlow;
-use std::time::Duration;
 
 use num_bigint::BigUint;
 use rand::Rng;
@@ -40,9 +39,6 @@ pub struct Solver<'p> {
     /// What [`Solver::nth`]'s walks asked (of the kept graphs, or counted where none was
     /// kept), for the walks after them.
     pub(super) recall: Recall,
-    /// How long a first count runs before a second plan races it (see [`Solver::count`]);
-    /// `None`: never (tests count with one plan, or race from the start).
-    pub(super) race_after: Option<Duration>,
     /// Whether the puzzle has no solution, once a count or a jump asked (see
     /// `Solver::has_none`).
     pub(super) none: Option<bool>,
@@ -62,7 +58,6 @@ impl<'p> Solver<'p> {
             sweep_from: count::SWEEP_FROM,
             order: None,
             recall: Recall::default(),
-            race_after: Some(count::RACE_AFTER),
             none: None,
         }
     }
@@ -99,9 +94,7 @@ impl<'p> Solver<'p> {
     /// kept; a circuit's recording gives up early when its rate foretells more), a sweep (see
     /// the `count` module's notes) holds up to about 70 MB more while it runs, the states kept
     /// for later sweeps to start from up to 64 MB more during a count, and the answers `nth`'s
-    /// walks remember (of the graphs, and the counts of states without one) up to 16 MiB. A
-    /// first count that races two plans (see [`Solver::count`]) holds two caches (and their
-    /// graphs) until the first ends.
+    /// walks remember (of the graphs, and the counts of states without one) up to 16 MiB.
     pub fn with_count_memory(mut self, bytes: usize) -> Solver<'p> {
         self.memo = Memo::new(bytes);
         self
@@ -236,13 +229,9 @@ impl<'p> Solver<'p> {
 
     /// The exact number of solutions.
     ///
-    /// On a machine with two cores or more, a first count (or the first since one that raced
-    /// was cancelled) that has run for a while on a puzzle with a part big enough to be cut in
-    /// an elimination order (see the `count` module's notes) is raced by a second count in the
-    /// other elimination's order, on another thread; the one that ends first is kept (with its
-    /// cache, which later counts and [`Solver::nth`] read): neither order is faster on every
-    /// puzzle. Each count holds its own cache meanwhile, within half the budget (the winner's
-    /// gets all of it back), and its own graphs.
+    /// A part big enough to be cut in an elimination order (see the `count` module's notes) is
+    /// cut in the cheaper of two orders, chosen from the puzzle alone: every count of a
+    /// puzzle branches alike, and its cache serves later counts and [`Solver::nth`].
     pub fn count(&mut self) -> Result<BigUint, Cancelled> {
         self.run_count(None)
     }
@@ -256,8 +245,8 @@ impl<'p> Solver<'p> {
         self.run_count(Some(&mut |p: CountProgress| progress(p.done)))
     }
 
-    /// Like [`Solver::count_with_progress`], reporting the nodes visited with the fraction
-    /// (the nodes of both counts while two orders race): where the fraction stands still, as
+    /// Like [`Solver::count_with_progress`], reporting the nodes visited with the fraction:
+    /// where the fraction stands still, as
     /// on a big puzzle whose first alternatives take nearly all the time, they show the work.
     pub fn count_with_report(
         &mut self,

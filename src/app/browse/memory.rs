@@ -10,10 +10,9 @@ const COUNT_WORKING: u64 = 160 << 20;
 const APP: u64 = 320 << 20;
 
 /// The most memory the app holds while a run's store may take `store` bytes: the solutions, the
-/// exact count's cache and its graphs for jumps (two sets of graphs while two orders race, see
-/// `Solver::count`), the count's working space, and the app's own.
+/// exact count's cache and its graphs for jumps, the count's working space, and the app's own.
 pub(super) fn budget(store: u64) -> u64 {
-    store + 3 * COUNT_MEMORY as u64 + COUNT_WORKING + APP
+    store + 2 * COUNT_MEMORY as u64 + COUNT_WORKING + APP
 }
 
 /// The resident memory of this process now, where the system says (Linux).
@@ -38,7 +37,7 @@ mod tests {
     #[test]
     fn the_budget_counts_the_store_and_the_count() {
         let small = super::budget(0);
-        assert!(small > 3 * super::COUNT_MEMORY as u64);
+        assert!(small > 2 * super::COUNT_MEMORY as u64);
         assert_eq!(super::budget(1 << 30), small + (1 << 30));
         assert_eq!(super::size(611_200_000), "612 MB");
         assert_eq!(super::size(1_340_000_000), "1.3 GB");

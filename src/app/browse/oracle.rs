@@ -14,8 +14,7 @@ use crate::app::background;
 use crate::solve::count::CountProgress;
 use crate::solve::{CancelToken, Solver};
 
-/// Bytes the oracle's count cache may take; its graphs for jumps take as much again (twice while
-/// two orders race). Less than the engine's default, so that a count that runs for hours beside
+/// Bytes the oracle's count cache may take; its graphs for jumps take as much again. Less than the engine's default, so that a count that runs for hours beside
 /// the stream leaves the machine room: the panel states the whole.
 pub const COUNT_MEMORY: usize = 256 << 20;
 
