@@ -80,12 +80,18 @@ const MIN_CIRCUIT_ROOM: usize = 1 << 20;
 /// How often the progress callback may be called.
 const REPORT_EVERY: Duration = Duration::from_millis(50);
 
+/// The least share of the progress bar that is split among components by their estimated
+/// work (a fraction of a percent): thinner shares are split evenly, as nobody sees them.
+const WEIGH_FROM: f64 = 1e-3;
+
 /// How far a count is.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CountProgress {
-    /// The share of the search space resolved, 0.0 to 1.0. Each choice's alternatives weigh
-    /// alike in it, so on a big puzzle, whose first alternatives take nearly all the time, it
-    /// can stay near 0 for most of the count.
+    /// The share of the search space resolved, 0.0 to 1.0. Independent parts weigh by their
+    /// estimated work in it, so it grows about as the count's time does; a choice's
+    /// alternatives weigh alike, so where the first alternatives take nearly all the time (the
+    /// later ones find much of their work cached), it lags, and on a giant puzzle it can stay
+    /// near 0 for long.
     pub done: f64,
     /// Search nodes visited (digits tried) so far: the count's work, which moves when the share
     /// does not.
@@ -291,11 +297,10 @@ impl<'a, 'f> Counter<'a, 'f> {
         share: (f64, f64),
     ) -> Result<ExactCount, Cancelled> {
         let mut total = ExactCount::ONE;
-        let width = (share.1 - share.0) / parts.len().max(1) as f64;
+        let bounds = self.split_share(parts, share);
         let mut nodes = Vec::new();
-        for (i, part) in parts.iter().enumerate() {
-            let lo = share.0 + width * i as f64;
-            let n = self.count_component(part, (lo, lo + width))?;
+        for (part, slice) in parts.iter().zip(bounds.windows(2)) {
+            let n = self.count_component(part, (slice[0], slice[1]))?;
             if n.is_zero() {
                 self.finish(share.1);
                 return Ok(ExactCount::ZERO);
@@ -308,6 +313,48 @@ impl<'a, 'f> Counter<'a, 'f> {
         }
         self.finish(share.1);
         Ok(total)
+    }
+
+    /// The bounds of the slices of the progress bar's `share` that the components `parts`
+    /// cover, in proportion to their estimated work, so that the bar moves with the time the
+    /// count takes: the cheap parts of a big puzzle count in an instant, one big part takes
+    /// nearly all its time. Slices too thin to show are even, which costs no estimate.
+    fn split_share(&self, parts: &[Vec<u32>], share: (f64, f64)) -> Vec<f64> {
+        let width = share.1 - share.0;
+        let mut bounds = Vec::with_capacity(parts.len() + 1);
+        bounds.push(share.0);
+        let weighed = self.progress.sink.is_some() && parts.len() > 1 && width >= WEIGH_FROM;
+        let weights: Vec<f64> = if weighed {
+            let (model, state) = (self.model, &self.state);
+            // A part no sweep by lines takes is branched on: it outweighs every part a sweep
+            // takes, whatever their estimates say.
+            let work: Vec<(bool, f64)> = parts
+                .iter()
+                .map(|p| {
+                    let wide = p.len() >= self.sweep_from
+                        && !sweep::narrow_in_lines(model, &state.domains, &state.live, p);
+                    (wide, plan::estimated_work(model, &state.domains, p))
+                })
+                .collect();
+            let wide = work.iter().any(|&(w, _)| w);
+            let counted = work.iter().filter(|&&(w, _)| w == wide);
+            let most = counted.map(|&(_, e)| e).fold(f64::NEG_INFINITY, f64::max);
+            work.iter()
+                .map(|&(w, e)| if w == wide { (e - most).exp2() } else { 0.0 })
+                .collect()
+        } else {
+            vec![1.0; parts.len()]
+        };
+        let sum: f64 = weights.iter().sum();
+        let mut before = 0.0;
+        for w in &weights {
+            before += w;
+            bounds.push(share.0 + width * (before / sum).min(1.0));
+        }
+        if let Some(last) = bounds.last_mut() {
+            *last = share.1;
+        }
+        bounds
     }
 
     /// The solutions of one component (undecided, connected, ascending).
@@ -634,6 +681,41 @@ mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
     use crate::solve::{Solver, Tuning, generate};
+
+    /// The progress bar is split among a state's parts by their estimated work: on generated
+    /// 100 × 30s whose parts are swept in an instant but for one too wide for a sweep (that
+    /// takes seconds), that one part covers all the bar, and it is not split evenly.
+    #[test]
+    fn the_bar_goes_to_the_part_too_wide_to_sweep() {
+        for seed in [0, 8] {
+            let (model, root) = generated_root(100, 30, 0.4, seed).expect("solvable");
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let (mut memo, cancel) = (Memo::new(0), CancelToken::new());
+            let mut sink = |_: CountProgress| {};
+            let mut counter =
+                Counter::new(&model, root.clone(), &mut memo, &cancel, Some(&mut sink));
+            counter.sweep_from = SWEEP_FROM;
+            let parts = counter.components(&all);
+            let wide: Vec<usize> = (0..parts.len())
+                .filter(|&i| {
+                    let part = &parts[i];
+                    !sweep::narrow_in_lines(&model, &root.domains, &root.live, part)
+                })
+                .collect();
+            assert_eq!(wide.len(), 1, "seed {seed}: one part too wide to sweep");
+            let bounds = counter.split_share(&parts, (0.0, 1.0));
+            assert_eq!(
+                (bounds.len(), bounds[0], bounds[parts.len()]),
+                (parts.len() + 1, 0.0, 1.0)
+            );
+            assert!(
+                bounds.windows(2).all(|w| w[0] <= w[1]),
+                "seed {seed}: {bounds:?}"
+            );
+            let i = wide[0];
+            assert!(bounds[i + 1] - bounds[i] > 0.999, "seed {seed}: {bounds:?}");
+        }
+    }
 
     /// Checking each decision against the sums' flow cuts branches that propagation lets
     /// through on dense puzzles, and moves no count, nor any solution `nth` finds.

@@ -204,14 +204,26 @@ pub(super) struct Fetched {
     pub(super) previous: Option<Vec<u8>>,
 }
 
-/// Below this share done, the count's progress says nothing yet: each choice's alternatives
-/// weigh alike in it, and on a giant puzzle the first alternatives take nearly all the time.
+/// Below this share done, the count's progress says nothing yet: a choice's alternatives weigh
+/// alike in it, and on a giant puzzle the first alternatives can take nearly all the time.
 const NO_ESTIMATE_BELOW: f64 = 0.005;
 
-/// "37% done" or, below [`NO_ESTIMATE_BELOW`], "no estimate yet (12 s, 1.2 M nodes)".
+/// A count younger than this says no time left: its first moments show little of its pace.
+const TIME_LEFT_AFTER: Duration = Duration::from_secs(3);
+
+/// "37% done, about 2 min left" (no time left for a young count or under a second), or below
+/// [`NO_ESTIMATE_BELOW`], "no estimate yet (12 s, 1.2 M nodes)".
 pub(in crate::app) fn count_progress(counted: CountProgress, elapsed: Duration) -> String {
     if counted.done >= NO_ESTIMATE_BELOW {
-        format!("{:.0}% done", (counted.done * 100.0).floor())
+        let done = format!("{:.0}% done", (counted.done * 100.0).floor());
+        // The share done grows about as the count's time does (its parts weigh by their
+        // estimated work), so the pace so far gives the time left.
+        let left = elapsed.mul_f64((1.0 - counted.done.min(1.0)) / counted.done);
+        if elapsed >= TIME_LEFT_AFTER && left >= Duration::from_secs(1) {
+            format!("{done}, about {} left", seconds(left))
+        } else {
+            done
+        }
     } else if counted.nodes == 0 {
         format!("no estimate yet ({})", seconds(elapsed))
     } else {
@@ -264,7 +276,8 @@ mod tests {
     use num_bigint::BigUint;
 
     /// A share done too small to read says so, with the time and the work; a readable one is
-    /// given whole percents, never rounded up to done.
+    /// given whole percents, never rounded up to done, and once the count has run a few
+    /// seconds, the time left at its pace so far.
     #[test]
     fn the_counts_progress_says_no_estimate_rather_than_zero() {
         use crate::solve::count::CountProgress;
@@ -283,7 +296,15 @@ mod tests {
             progress(at(0.001, 12_300_000), Duration::from_secs(7_500)),
             "no estimate yet (2 h 05, 12.3 M nodes)"
         );
-        assert_eq!(progress(at(0.376, 9), minutes), "37% done");
+        assert_eq!(
+            progress(at(0.376, 9), minutes),
+            "37% done, about 18 min left"
+        );
+        assert_eq!(
+            progress(at(0.25, 9), Duration::from_secs(10)),
+            "25% done, about 30 s left"
+        );
+        assert_eq!(progress(at(0.5, 9), Duration::from_secs(2)), "50% done");
         assert_eq!(progress(at(0.999, 9), minutes), "99% done");
     }
 

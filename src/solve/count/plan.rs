@@ -181,15 +181,27 @@ pub(crate) fn cheaper_order(
     let degree = elimination_order(model, domains, vars);
     let fill = min_fill_order(model, domains, vars);
     let adj = neighbour_sets(model, domains, vars);
-    let sizes: Vec<u32> = vars
-        .iter()
-        .map(|&v| domains[v as usize].count_ones())
-        .collect();
+    let sizes = domain_sizes(domains, vars);
     if cost_of(&adj, vars, &sizes, &fill) < cost_of(&adj, vars, &sizes, &degree) {
         (fill, Elimination::MinFill)
     } else {
         (degree, Elimination::MinDegree)
     }
+}
+
+/// log2 of the estimated work of counting the undecided variables `vars` (ascending) under
+/// `domains`: the [`induced_cost`] of their min-degree order.
+pub(crate) fn estimated_work(model: &Model, domains: &[Mask], vars: &[u32]) -> f64 {
+    let order = elimination_order(model, domains, vars);
+    let adj = neighbour_sets(model, domains, vars);
+    cost_of(&adj, vars, &domain_sizes(domains, vars), &order)
+}
+
+/// The number of digits each of `vars` has left in `domains`.
+fn domain_sizes(domains: &[Mask], vars: &[u32]) -> Vec<u32> {
+    vars.iter()
+        .map(|&v| domains[v as usize].count_ones())
+        .collect()
 }
 
 /// The [`induced_cost`] of `order`, an elimination order of `vars` (ascending) whose neighbour

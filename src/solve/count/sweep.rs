@@ -161,6 +161,19 @@ pub(crate) fn count<T: Resumes>(
     swept
 }
 
+/// Whether a sweep by rows or by columns keeps the frontier of the component `comp` within
+/// [`MAX_WIDTH`] runs (see [`Part::narrow_in_lines`]); `false` on a cryptic puzzle.
+pub(crate) fn narrow_in_lines(
+    model: &Model,
+    domains: &[Mask],
+    live: &[u128],
+    comp: &[u32],
+) -> bool {
+    let tables = RefCell::default();
+    !model.cryptic
+        && Part::new(model, domains, live, comp, &tables).is_some_and(|part| part.narrow_in_lines())
+}
+
 /// Sweeps the plan `begin` made ready from its step `begin.from`, whose states are `states`.
 fn sweep<T: Trace>(
     begin: &mut Begin<T::Sealed>,

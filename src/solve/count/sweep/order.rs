@@ -15,6 +15,14 @@ const GREEDY_UP_TO: usize = 200;
 const GREEDY_STARTS: usize = 16;
 
 impl Part<'_> {
+    /// Whether a sweep by rows or by columns keeps the frontier narrow: a component where
+    /// neither does is branched on, and takes far longer to count than one a sweep takes.
+    pub(super) fn narrow_in_lines(&self) -> bool {
+        [false, true]
+            .into_iter()
+            .any(|by_columns| self.narrow_in(&line_order(self.model, self.comp, by_columns)))
+    }
+
     /// The sweep of the component with the smallest estimate (see [`Plan`]) among its orders
     /// by rows, by columns, and the greedy order from [`GREEDY_STARTS`] starts whose estimate
     /// from the runs' classes in the component's own cell order (cheap to make) is smallest

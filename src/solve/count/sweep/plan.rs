@@ -164,6 +164,13 @@ impl<'a> Part<'a> {
             .collect()
     }
 
+    /// Whether a sweep in the cell order `order` (indices into the component) keeps its
+    /// frontier within [`MAX_WIDTH`] runs.
+    pub(super) fn narrow_in(&self, order: &[u32]) -> bool {
+        let cells_in = cells_in(&self.of_cell, self.runs.len(), order.iter().copied());
+        steps(order, &self.of_cell, &cells_in, self.comp, self.domains).is_some()
+    }
+
     /// The sweep in the cell order `order` (indices into the component), unless its frontier
     /// is too wide, a run's table cannot be made, or its estimate passes `limit` (found as
     /// soon as it does: the estimate only grows step by step, and the tables of runs not yet
