@@ -220,4 +220,34 @@ mod tests {
             "only {checked} puzzles with 2 to 2,000 solutions"
         );
     }
+
+    /// A measurement more than a check (it only asks that each draw lands): how long the
+    /// descent takes on generated 100 × 30s at 40% walls once counted, with the counter's
+    /// default cache and no graphs kept. Run in release: `SEEDS=4,9 cargo test --release --lib
+    /// descent_timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn descent_timing() {
+        use crate::solve::count::{SWEEP_FROM, generated_root};
+        use std::time::Instant;
+        let seeds: Vec<u64> = std::env::var("SEEDS")
+            .map(|s| s.split(',').map(|x| x.parse().unwrap()).collect())
+            .unwrap_or(vec![4, 9, 0, 8]);
+        for seed in seeds {
+            let (model, root) = generated_root(100, 30, 0.4, seed).expect("solvable");
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let (mut memo, cancel) = (Memo::default(), CancelToken::new());
+            let mut counter = Counter::new(&model, root, &mut memo, &cancel, None);
+            let t = Instant::now();
+            let total = BigUint::from(counter.count_all(SWEEP_FROM, false, 200).unwrap());
+            eprintln!("seed {seed}: count in {:?}", t.elapsed());
+            for i in 0..5u32 {
+                let k = &total * BigUint::from(2 * i + 1) / BigUint::from(10u32);
+                let t = Instant::now();
+                let found = counter.nth_by_plan(&all, &k).unwrap();
+                eprintln!("  nth {i}: {:?}", t.elapsed());
+                assert!(found.is_some(), "seed {seed}: draw {i} is below the count");
+            }
+        }
+    }
 }
