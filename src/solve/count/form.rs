@@ -251,123 +251,100 @@ mod tests {
         }
     }
 
-    /// Like [`every_by_plan`], calling `leaf` at each solution instead of keeping it, until
-    /// `leaf` breaks or `nodes` (digits tried) reaches `most`.
-    fn walk_by_plan(
-        counter: &mut Counter<'_, '_>,
-        pending: &mut Vec<Vec<u32>>,
-        leaf: &mut dyn FnMut() -> ControlFlow<()>,
-        nodes: &mut u64,
-        most: u64,
-    ) -> ControlFlow<()> {
-        let Some(comp) = pending.pop() else {
-            return leaf();
-        };
-        let var = counter.count_var(&comp);
-        for d in digits(counter.state.domains[var as usize]) {
-            *nodes += 1;
-            if *nodes >= most {
-                return ControlFlow::Break(());
+    /// The stream, branching by the counter's plan, finds the solutions in the descent's
+    /// order: on small generated puzzles with every variable ordered by elimination, the k-th
+    /// streamed is `nth_by_plan(k)` for every k.
+    #[test]
+    fn a_stream_by_the_plan_walks_the_descents_order() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let grid = generate::random_grid(7, 7, 0.3, seed);
+            let Ok(puzzle) = Puzzle::from_grid(&grid) else {
+                continue;
+            };
+            let Some(total) = streamed(&puzzle, 2_000).filter(|&n| n >= 2) else {
+                continue;
+            };
+            let model = Model::new(&puzzle);
+            let mut root = State::new(&model);
+            propagate_all(&model, &mut root).expect("a puzzle with solutions");
+            let mut solver =
+                Solver::new(&puzzle).by_plan(Some(Plan::eliminating_all(&model, &root.domains)));
+            let mut stream = Vec::new();
+            solver
+                .for_each(|s| {
+                    stream.push(s.digits.clone());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            assert_eq!(stream.len() as u64, total, "seed {seed}");
+            let all: Vec<u32> = (0..model.vars as u32).collect();
+            let cancel = CancelToken::new();
+            let mut memo = Memo::default();
+            memo.plan(|| Plan::eliminating_all(&model, &root.domains));
+            let mut counter = Counter::new(&model, root.clone(), &mut memo, &cancel, None);
+            for (k, solution) in stream.iter().enumerate() {
+                let got = counter.nth_by_plan(&all, &BigUint::from(k)).unwrap();
+                assert_eq!(got.as_ref(), Some(solution), "seed {seed}, #{k}");
             }
-            let mark = counter.state.mark();
-            if counter.decide(var, d as u8) {
-                let depth = pending.len();
-                pending.extend(counter.rest_parts(&comp).into_iter().rev());
-                let flow = walk_by_plan(counter, pending, leaf, nodes, most);
-                pending.truncate(depth);
-                if flow.is_break() {
-                    counter.state.undo(mark);
-                    return flow;
-                }
-            }
-            counter.state.undo(mark);
+            checked += 1;
         }
-        pending.push(comp);
-        ControlFlow::Continue(())
+        assert!(checked >= 8, "only {checked} puzzles");
     }
 
-    /// A measurement more than a check: the first solution, and the rate of solutions, of a
-    /// plain depth-first search in the counter's order (no anchor, no replay of later parts),
-    /// against today's stream. Run in release with `--ignored --nocapture`.
+    /// A measurement more than a check: the first solution and the rate of the stream by the
+    /// plan (the search with static ranks, anchor and all) against today's stream. Run in
+    /// release with `--ignored --nocapture`.
     #[test]
     #[ignore]
-    fn plan_order_stream_timing() {
+    fn stream_by_plan_timing() {
         use std::time::Instant;
-        const MOST: u64 = 5_000_000;
-        let first = |puzzle: &Puzzle, name: &str| {
+        let time_first = |puzzle: &Puzzle, name: &str| {
             let t = Instant::now();
-            let found = Solver::new(puzzle).first().unwrap().is_some();
-            let stream = t.elapsed();
-            let model = Model::new(puzzle);
-            let mut root = State::new(&model);
-            propagate_all(&model, &mut root).expect("solvable");
-            let all: Vec<u32> = (0..model.vars as u32).collect();
-            let (mut memo, cancel) = (Memo::default(), CancelToken::new());
+            let a = Solver::new(puzzle).first().unwrap();
+            let today = t.elapsed();
             let t = Instant::now();
-            let mut counter = Counter::new(&model, root, &mut memo, &cancel, None);
-            let mut pending: Vec<Vec<u32>> = counter.components(&all).into_iter().rev().collect();
-            let mut nodes = 0;
-            let mut leaf = || ControlFlow::Break(());
-            let _ = walk_by_plan(&mut counter, &mut pending, &mut leaf, &mut nodes, MOST);
+            let mut solver = Solver::new(puzzle).by_plan(None);
+            let ranked = t.elapsed();
+            let b = solver.first().unwrap();
+            let plan = t.elapsed();
+            assert!(a.is_some() && b.is_some(), "{name}");
+            let anchored = matches!(solver.order, Some(crate::solve::anchor::Order::Anchored(_)));
             eprintln!(
-                "{name}: first: stream {stream:?} ({found}); plan order {:?}, {nodes} nodes{}",
-                t.elapsed(),
-                if nodes >= MOST { " (gave up)" } else { "" }
+                "{name}: first: today {today:?}, by plan {plan:?} (ranks made in {ranked:?}, anchored {anchored})"
             );
         };
-        for seed in 0..3 {
-            let grid = generate::random_grid(30, 100, 0.4, seed);
-            first(
-                &Puzzle::from_grid(&grid).unwrap(),
-                &format!("30 x 100 40% s{seed}"),
-            );
-        }
-        for seed in 0..3 {
-            let grid = generate::random_grid(100, 30, 0.25, seed);
-            first(
-                &Puzzle::from_grid(&grid).unwrap(),
-                &format!("100 x 30 25% s{seed}"),
-            );
+        for (w, h, walls) in [(30, 100, 0.4), (100, 30, 0.25), (100, 30, 0.3)] {
+            for seed in 0..3 {
+                let grid = generate::random_grid(w, h, walls, seed);
+                let name = format!("{w} x {h} {walls} s{seed}");
+                time_first(&Puzzle::from_grid(&grid).unwrap(), &name);
+            }
         }
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/enum-blocks.kakuro");
         let text = std::fs::read_to_string(path).unwrap();
         let grid = crate::format::kakuro_text::parse(&text).unwrap().0;
         let puzzle = Puzzle::from_grid(&grid).unwrap();
-        let limit = 20_000_000u64;
-        let t = Instant::now();
-        let mut n = 0u64;
-        let _ = Solver::new(&puzzle).for_each(|_| {
-            n += 1;
-            if n >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+        for round in 0..2 {
+            for by_plan in [false, true] {
+                let t = Instant::now();
+                let mut solver = Solver::new(&puzzle);
+                if by_plan {
+                    solver = solver.by_plan(None);
+                }
+                let mut n = 0u64;
+                solver
+                    .for_each(|_| {
+                        n += 1;
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                let took = t.elapsed();
+                eprintln!(
+                    "enum-blocks round {round}, by plan {by_plan}: {n} in {took:?} ({:.1} M/s)",
+                    n as f64 / took.as_secs_f64() / 1e6
+                );
             }
-        });
-        let stream = t.elapsed();
-        let model = Model::new(&puzzle);
-        let mut root = State::new(&model);
-        propagate_all(&model, &mut root).expect("solvable");
-        let all: Vec<u32> = (0..model.vars as u32).collect();
-        let (mut memo, cancel) = (Memo::default(), CancelToken::new());
-        let t = Instant::now();
-        let mut counter = Counter::new(&model, root, &mut memo, &cancel, None);
-        let mut pending: Vec<Vec<u32>> = counter.components(&all).into_iter().rev().collect();
-        let (mut m, mut nodes) = (0u64, 0u64);
-        let mut leaf = || {
-            m += 1;
-            if m >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        let _ = walk_by_plan(&mut counter, &mut pending, &mut leaf, &mut nodes, u64::MAX);
-        let plain = t.elapsed();
-        eprintln!(
-            "enum-blocks: {n} solutions streamed in {stream:?} ({:.1} M/s); {m} in plan order in {plain:?} ({:.1} M/s)",
-            n as f64 / stream.as_secs_f64() / 1e6,
-            m as f64 / plain.as_secs_f64() / 1e6
-        );
+        }
     }
 }
