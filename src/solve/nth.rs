@@ -17,8 +17,8 @@ use super::anchor;
 use super::combos::{Mask, is_single};
 use super::count::{Counter, Graph, on_deep_stack};
 use super::memo::ExactCount;
-use super::order::{branch_var, lead, split_due};
-use super::propagate::{assign, digits};
+use super::order::{arms, branch_var, lead, split_due};
+use super::propagate::assign;
 use super::recall::Recall;
 use super::search::write;
 use super::{Solution, Solver, Stats};
@@ -133,10 +133,7 @@ pub(crate) fn descend(
     let dom = counter.state.domains[var as usize];
     // The enumeration's digit order here: the anchor's first, if it leads, then ascending.
     let lead = lead(walk.anchor, &counter.state.domains, frame, var);
-    let order = lead
-        .map(u32::from)
-        .into_iter()
-        .chain(digits(dom & !lead.map_or(0, |d| 1 << d)));
+    let order = arms(dom, lead);
     if let Some(w) = within {
         let mut counts = match first {
             Some((v, counts)) if v == var => counts,

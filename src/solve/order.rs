@@ -29,6 +29,7 @@
 //! this order as it is: only the node counts in [`super::Stats`] change.
 
 use super::combos::{Mask, is_single, size};
+use super::propagate::digits;
 
 /// Whether a part with `open` undecided variables, last checked for splitting when it had
 /// `checked`, is checked again now: whenever it has shrunk. (Checking less often lets the
@@ -61,6 +62,15 @@ pub(crate) fn branch_var(domains: &[Mask], vars: &[u32]) -> Option<u32> {
         }
     }
     best
+}
+
+/// The digits of `domain` in the order a branch tries them: `lead` first (see [`lead`]), if
+/// the domain has it, then ascending.
+pub(crate) fn arms(domain: Mask, lead: Option<u8>) -> impl Iterator<Item = u32> {
+    let lead = lead.filter(|&d| domain & 1 << d != 0);
+    lead.map(u32::from)
+        .into_iter()
+        .chain(digits(domain & !lead.map_or(0, |d| 1 << d)))
 }
 
 /// The digit a part's branching variable `var` tries first: the anchor's, when every

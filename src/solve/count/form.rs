@@ -14,21 +14,24 @@ use num_bigint::BigUint;
 
 use super::Counter;
 use crate::solve::Cancelled;
+use crate::solve::combos::Mask;
+use crate::solve::order::{arms, lead};
 use crate::solve::propagate::{assign, digits};
 
 impl Counter<'_, '_> {
     /// Solution #`k` (from 0) of the undecided variables among `vars` (ascending) in the
-    /// counter's order, as every variable's digit; `None` when `k` is not below their count.
-    /// The state is left as it was.
+    /// counter's order, led by `anchor` as the stream is (see [`lead`]), as every variable's
+    /// digit; `None` when `k` is not below their count. The state is left as it was.
     pub(crate) fn nth_by_plan(
         &mut self,
         vars: &[u32],
         k: &BigUint,
+        anchor: Option<&[Mask]>,
     ) -> Result<Option<Vec<u8>>, Cancelled> {
         let mark = self.state.mark();
         let parts = self.components(vars);
         let found = self
-            .descend_parts(&parts, k.clone())
+            .descend_parts(&parts, k.clone(), anchor)
             .map(|found| found.then(|| self.digits_now()));
         self.state.undo(mark);
         found
@@ -55,7 +58,12 @@ impl Counter<'_, '_> {
 
     /// Decides the components `parts` to their solution #`k`: in the product's mixed radix,
     /// the first part is the most significant digit. `false` when `k` is past their count.
-    fn descend_parts(&mut self, parts: &[Vec<u32>], mut k: BigUint) -> Result<bool, Cancelled> {
+    fn descend_parts(
+        &mut self,
+        parts: &[Vec<u32>],
+        mut k: BigUint,
+        anchor: Option<&[Mask]>,
+    ) -> Result<bool, Cancelled> {
         let mut counts = Vec::with_capacity(parts.len());
         for part in parts {
             counts.push(self.product_count(std::slice::from_ref(part))?);
@@ -70,7 +78,7 @@ impl Counter<'_, '_> {
             let here = &k / &below;
             k %= &below;
             // Deciding this part leaves the later ones as they were: they share no run.
-            if !self.descend_component(part, here)? {
+            if !self.descend_component(part, here, anchor)? {
                 return Ok(false);
             }
         }
@@ -78,23 +86,33 @@ impl Counter<'_, '_> {
     }
 
     /// Decides the component `comp` to its solution #`k` (below its count).
-    fn descend_component(&mut self, comp: &[u32], mut k: BigUint) -> Result<bool, Cancelled> {
+    fn descend_component(
+        &mut self,
+        comp: &[u32],
+        mut k: BigUint,
+        anchor: Option<&[Mask]>,
+    ) -> Result<bool, Cancelled> {
         if let [v] = comp {
             // As the count takes it: every digit left completes the lone variable's runs.
             let dom = self.state.domains[*v as usize];
-            let Some(d) = usize::try_from(&k).ok().and_then(|i| digits(dom).nth(i)) else {
+            let lead = lead(anchor, &self.state.domains, comp, *v);
+            let Some(d) = usize::try_from(&k)
+                .ok()
+                .and_then(|i| arms(dom, lead).nth(i))
+            else {
                 return Ok(false);
             };
             return Ok(assign(self.model, &mut self.state, *v as usize, d as u8).is_ok());
         }
         let var = self.count_var(comp);
-        for d in digits(self.state.domains[var as usize]) {
+        let lead = lead(anchor, &self.state.domains, comp, var);
+        for d in arms(self.state.domains[var as usize], lead) {
             let mark = self.state.mark();
             if self.decide(var, d as u8) {
                 let rest = self.rest_parts(comp);
                 let n = self.product_count(&rest)?;
                 if k < n {
-                    return self.descend_parts(&rest, k);
+                    return self.descend_parts(&rest, k, anchor);
                 }
                 k -= n;
             }
@@ -118,7 +136,7 @@ mod tests {
     use crate::solve::model::Model;
     use crate::solve::propagate::propagate_all;
     use crate::solve::state::State;
-    use crate::solve::{CancelToken, Solver};
+    use crate::solve::{CancelToken, Solver, Tuning};
 
     /// Every solution of the components `pending` (the next to decide last) in the counter's
     /// order, found by deciding every digit of the counter's branching variable in turn,
@@ -198,14 +216,16 @@ mod tests {
                     every_by_plan(&mut counter, &mut pending, &mut expected);
                     assert_eq!(expected.len() as u64, total, "seed {seed}, plan {p}");
                     for (k, solution) in expected.iter().enumerate() {
-                        let got = counter.nth_by_plan(&all, &BigUint::from(k)).unwrap();
+                        let got = counter.nth_by_plan(&all, &BigUint::from(k), None).unwrap();
                         assert_eq!(
                             got.as_ref(),
                             Some(solution),
                             "seed {seed}, plan {p}, sweep from {sweep_from}, #{k}"
                         );
                     }
-                    let past = counter.nth_by_plan(&all, &BigUint::from(total)).unwrap();
+                    let past = counter
+                        .nth_by_plan(&all, &BigUint::from(total), None)
+                        .unwrap();
                     assert_eq!(past, None, "seed {seed}, plan {p}");
                     let mut distinct = expected.clone();
                     distinct.sort_unstable();
@@ -244,7 +264,7 @@ mod tests {
             for i in 0..5u32 {
                 let k = &total * BigUint::from(2 * i + 1) / BigUint::from(10u32);
                 let t = Instant::now();
-                let found = counter.nth_by_plan(&all, &k).unwrap();
+                let found = counter.nth_by_plan(&all, &k, None).unwrap();
                 eprintln!("  nth {i}: {:?}", t.elapsed());
                 assert!(found.is_some(), "seed {seed}: draw {i} is below the count");
             }
@@ -253,10 +273,11 @@ mod tests {
 
     /// The stream, branching by the counter's plan, finds the solutions in the descent's
     /// order: on small generated puzzles with every variable ordered by elimination, the k-th
-    /// streamed is `nth_by_plan(k)` for every k.
+    /// streamed is `nth_by_plan(k)` for every k, in the plain order and in one led by an
+    /// anchor (decided at the first backtrack, so that small puzzles have one).
     #[test]
     fn a_stream_by_the_plan_walks_the_descents_order() {
-        let mut checked = 0;
+        let (mut checked, mut anchored) = (0, 0);
         for seed in 0..40 {
             let grid = generate::random_grid(7, 7, 0.3, seed);
             let Ok(puzzle) = Puzzle::from_grid(&grid) else {
@@ -268,28 +289,40 @@ mod tests {
             let model = Model::new(&puzzle);
             let mut root = State::new(&model);
             propagate_all(&model, &mut root).expect("a puzzle with solutions");
-            let mut solver =
-                Solver::new(&puzzle).by_plan(Some(Plan::eliminating_all(&model, &root.domains)));
-            let mut stream = Vec::new();
-            solver
-                .for_each(|s| {
-                    stream.push(s.digits.clone());
-                    ControlFlow::Continue(())
-                })
-                .unwrap();
-            assert_eq!(stream.len() as u64, total, "seed {seed}");
-            let all: Vec<u32> = (0..model.vars as u32).collect();
-            let cancel = CancelToken::new();
-            let mut memo = Memo::default();
-            memo.plan(|| Plan::eliminating_all(&model, &root.domains));
-            let mut counter = Counter::new(&model, root.clone(), &mut memo, &cancel, None);
-            for (k, solution) in stream.iter().enumerate() {
-                let got = counter.nth_by_plan(&all, &BigUint::from(k)).unwrap();
-                assert_eq!(got.as_ref(), Some(solution), "seed {seed}, #{k}");
+            for anchor_after in [u64::MAX - 1, 0] {
+                let tuning = Tuning {
+                    anchor_after,
+                    ..Tuning::default()
+                };
+                let mut solver = Solver::new(&puzzle)
+                    .with_tuning(tuning)
+                    .by_plan(Some(Plan::eliminating_all(&model, &root.domains)));
+                let mut stream = Vec::new();
+                solver
+                    .for_each(|s| {
+                        stream.push(s.digits.clone());
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(stream.len() as u64, total, "seed {seed}");
+                let anchor = solver.order.as_ref().and_then(|o| o.anchor());
+                anchored += usize::from(anchor.is_some());
+                let all: Vec<u32> = (0..model.vars as u32).collect();
+                let cancel = CancelToken::new();
+                let mut memo = Memo::default();
+                memo.plan(|| Plan::eliminating_all(&model, &root.domains));
+                let mut counter = Counter::new(&model, root.clone(), &mut memo, &cancel, None);
+                for (k, solution) in stream.iter().enumerate() {
+                    let got = counter
+                        .nth_by_plan(&all, &BigUint::from(k), anchor)
+                        .unwrap();
+                    assert_eq!(got.as_ref(), Some(solution), "seed {seed}, #{k}");
+                }
             }
             checked += 1;
         }
         assert!(checked >= 8, "only {checked} puzzles");
+        assert!(anchored >= 4, "only {anchored} anchored orders");
     }
 
     /// A measurement more than a check: the first solution and the rate of the stream by the
