@@ -165,6 +165,34 @@ mod tests {
         pending.push(comp);
     }
 
+    /// A small generated puzzle with a few solutions, and its root after propagation.
+    struct Small {
+        seed: u64,
+        puzzle: Puzzle,
+        /// Its number of solutions, 2 to 2,000.
+        total: u64,
+        model: Model,
+        root: State,
+    }
+
+    /// The generated 7 × 7s (30% walls, seeds 0 to 39) with 2 to 2,000 solutions.
+    fn small_puzzles() -> impl Iterator<Item = Small> {
+        (0..40).filter_map(|seed| {
+            let puzzle = Puzzle::from_grid(&generate::random_grid(7, 7, 0.3, seed)).ok()?;
+            let total = streamed(&puzzle, 2_000).filter(|&n| n >= 2)?;
+            let model = Model::new(&puzzle);
+            let mut root = State::new(&model);
+            propagate_all(&model, &mut root).expect("a puzzle with solutions");
+            Some(Small {
+                seed,
+                puzzle,
+                total,
+                model,
+                root,
+            })
+        })
+    }
+
     /// The solutions a stream finds, if the puzzle has at most `most`.
     fn streamed(puzzle: &Puzzle, most: u64) -> Option<u64> {
         let mut n = 0u64;
@@ -186,17 +214,14 @@ mod tests {
     #[test]
     fn the_descent_lands_where_the_counters_order_puts_each_solution() {
         let mut checked = 0;
-        for seed in 0..40 {
-            let grid = generate::random_grid(7, 7, 0.3, seed);
-            let Ok(puzzle) = Puzzle::from_grid(&grid) else {
-                continue;
-            };
-            let Some(total) = streamed(&puzzle, 2_000).filter(|&n| n >= 2) else {
-                continue;
-            };
-            let model = Model::new(&puzzle);
-            let mut root = State::new(&model);
-            propagate_all(&model, &mut root).expect("a puzzle with solutions");
+        for Small {
+            seed,
+            puzzle: _,
+            total,
+            model,
+            root,
+        } in small_puzzles()
+        {
             let all: Vec<u32> = (0..model.vars as u32).collect();
             let cancel = CancelToken::new();
             // An elimination's plan, and the enumeration's choice everywhere.
@@ -278,17 +303,14 @@ mod tests {
     #[test]
     fn a_stream_by_the_plan_walks_the_descents_order() {
         let (mut checked, mut anchored) = (0, 0);
-        for seed in 0..40 {
-            let grid = generate::random_grid(7, 7, 0.3, seed);
-            let Ok(puzzle) = Puzzle::from_grid(&grid) else {
-                continue;
-            };
-            let Some(total) = streamed(&puzzle, 2_000).filter(|&n| n >= 2) else {
-                continue;
-            };
-            let model = Model::new(&puzzle);
-            let mut root = State::new(&model);
-            propagate_all(&model, &mut root).expect("a puzzle with solutions");
+        for Small {
+            seed,
+            puzzle,
+            total,
+            model,
+            root,
+        } in small_puzzles()
+        {
             for anchor_after in [u64::MAX - 1, 0] {
                 let tuning = Tuning {
                     anchor_after,
