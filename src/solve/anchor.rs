@@ -81,10 +81,9 @@ pub(crate) fn decide(
     cancel: &CancelToken,
     lost: bool,
     total: &mut Stats,
-    ranks: Option<&[u32]>,
 ) -> Option<Order> {
     if !lost {
-        let search = Search::new(model, cancel, (), deciding(tuning), None).by_ranks(ranks);
+        let search = Search::new(model, cancel, (), deciding(tuning), None);
         let (outcome, stats, lost) = search.run(&mut |_| ControlFlow::Break(()));
         add(total, &stats);
         if !lost {
@@ -359,7 +358,6 @@ mod tests {
             &CancelToken::new(),
             false,
             &mut Stats::default(),
-            None,
         );
         assert_eq!(anchor, solver.order);
         assert_eq!(jumper.first().ok().flatten().as_ref(), Some(&first));

@@ -31,9 +31,6 @@ mod circuit;
 mod component;
 mod dag;
 mod deep_stack;
-// The counter's own order, walked by counts; not wired in yet, so only its tests use it.
-#[cfg(test)]
-mod form;
 mod graph;
 mod plan;
 mod solver;
@@ -43,7 +40,7 @@ pub(crate) use circuit::Circuit;
 pub(crate) use dag::Dag;
 pub(crate) use deep_stack::on_deep_stack;
 pub(crate) use graph::Graph;
-pub(crate) use plan::{FOLLOW, Plan};
+pub(crate) use plan::Plan;
 pub(crate) use solver::root_parts;
 
 use std::sync::Arc;
@@ -584,12 +581,6 @@ impl<'a, 'f> Counter<'a, 'f> {
             state.see();
         }
         Some(fits)
-    }
-
-    /// The plan the counter branches by.
-    #[cfg(test)]
-    pub(crate) fn plan(&self) -> Arc<Plan> {
-        self.plan.clone()
     }
 
     /// The variable the counter branches on in a component: the enumeration's in a part that

@@ -203,14 +203,8 @@ impl Solver<'_> {
         let start = Instant::now();
         let mut decided = Stats::default();
         if self.order.is_none() {
-            self.order = anchor::decide(
-                &self.model,
-                self.tuning,
-                &self.cancel,
-                false,
-                &mut decided,
-                self.ranks.as_deref(),
-            );
+            self.order =
+                anchor::decide(&self.model, self.tuning, &self.cancel, false, &mut decided);
         }
         let Some(order) = &self.order else {
             decided.elapsed = start.elapsed();

@@ -42,36 +42,9 @@ pub struct Solver<'p> {
     /// Whether the puzzle has no solution, once a count or a jump asked (see
     /// `Solver::has_none`).
     pub(super) none: Option<bool>,
-    /// The stream's static branching ranks (see `Search::by_ranks`); `None`: fewest
-    /// candidates everywhere.
-    pub(super) ranks: Option<Vec<u32>>,
 }
 
 impl<'p> Solver<'p> {
-    /// Streams in the counter's plan order (issue 47's experiment): each big root part's
-    /// variables by the plan's rank, the others by fewest candidates.
-    #[cfg(test)]
-    pub(crate) fn by_plan(mut self, plan: Option<super::count::Plan>) -> Self {
-        if let Some(plan) = plan {
-            self.memo.plan(|| plan);
-        }
-        let model = &self.model;
-        let cancel = CancelToken::new();
-        let mut state = super::state::State::new(model);
-        if super::propagate::propagate_all(model, &mut state).is_ok() {
-            let counter = super::count::Counter::new(model, state, &mut self.memo, &cancel, None);
-            let plan = counter.plan();
-            let ranks = (0..model.vars as u32)
-                .map(|v| match plan.rank(v) {
-                    super::count::FOLLOW => super::count::FOLLOW,
-                    _ => plan.branch_rank(model, v),
-                })
-                .collect();
-            self.ranks = Some(ranks);
-        }
-        self
-    }
-
     /// A solver for a validated puzzle.
     pub fn new(puzzle: &'p Puzzle) -> Solver<'p> {
         Solver {
@@ -86,7 +59,6 @@ impl<'p> Solver<'p> {
             order: None,
             recall: Recall::default(),
             none: None,
-            ranks: None,
         }
     }
 

@@ -21,8 +21,7 @@ impl Solver<'_> {
             // This search is the one that decides the order: its first solution within
             // `anchor_after` backtracks makes it plain, and it goes on from there.
             let search =
-                search::Search::new(&self.model, &self.cancel, &mut observer, self.tuning, None)
-                    .by_ranks(self.ranks.as_deref());
+                search::Search::new(&self.model, &self.cancel, &mut observer, self.tuning, None);
             let (outcome, stats, gave_up) = search.run(&mut sink);
             anchor::add(&mut total, &stats);
             total.solutions = stats.solutions;
@@ -37,14 +36,7 @@ impl Solver<'_> {
             lost = true;
         }
         if self.order.is_none() {
-            self.order = anchor::decide(
-                &self.model,
-                self.tuning,
-                &self.cancel,
-                lost,
-                &mut total,
-                self.ranks.as_deref(),
-            );
+            self.order = anchor::decide(&self.model, self.tuning, &self.cancel, lost, &mut total);
         }
         let outcome = match &self.order {
             Some(anchor::Order::Empty) => Ok(Outcome::Complete),
@@ -76,8 +68,7 @@ impl Solver<'_> {
                     observer,
                     tuning,
                     order.anchor(),
-                )
-                .by_ranks(self.ranks.as_deref());
+                );
                 let (outcome, stats, _) = search.run(&mut |s: &Solution| match sent.take() {
                     Some(first) => {
                         debug_assert_eq!(&first, s, "the anchored order starts at the anchor");

@@ -47,7 +47,6 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::combos::{Mask, digit_of, is_single};
-use super::count::FOLLOW;
 use super::flow::Flow;
 use super::model::Model;
 use super::observe::{Event, Observer};
@@ -185,9 +184,6 @@ pub(super) struct Search<'a, O: Observer> {
     /// The solution the order leads with, per variable its digit's mask (see
     /// [`crate::solve::anchor`]).
     anchor: Option<&'a [Mask]>,
-    /// Each variable's static branching rank (lowest first), or [`FOLLOW`] where the part
-    /// branches on the fewest candidates; `None`: fewest candidates everywhere.
-    ranks: Option<&'a [u32]>,
     /// Backtracks before the first solution after which the search stops, `lost`.
     anchor_after: u64,
     lost: bool,
@@ -259,17 +255,10 @@ impl<'a, O: Observer> Search<'a, O> {
             solutions_at_check: 0,
             known_good: 0,
             anchor,
-            ranks: None,
             anchor_after: tuning.anchor_after,
             lost: false,
             observer,
         }
-    }
-
-    /// Branches by the static `ranks` (see [`Search::ranks`]).
-    pub(super) fn by_ranks(mut self, ranks: Option<&'a [u32]>) -> Self {
-        self.ranks = ranks;
-        self
     }
 
     /// Streams every solution to `sink`; returns how it ended, the counters, and whether it
@@ -430,10 +419,7 @@ impl<'a, O: Observer> Search<'a, O> {
                 write(&mut self.solution, self.model.cells, v, digit_of(d));
             } else {
                 open += 1;
-                let n = match self.ranks {
-                    Some(r) if r[v as usize] != FOLLOW => r[v as usize],
-                    _ => branch_rank(d),
-                };
+                let n = branch_rank(d);
                 if n < best_count {
                     best_count = n;
                     best = v;
