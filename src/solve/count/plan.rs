@@ -490,10 +490,7 @@ mod tests {
                 Counter::new(&model, root.clone(), &mut blank, &cancel, None).components(&all);
             for part in parts.iter().filter(|p| p.len() >= OWN_ORDER_FROM) {
                 let domains = &root.domains;
-                let sizes: Vec<u32> = part
-                    .iter()
-                    .map(|&v| domains[v as usize].count_ones())
-                    .collect();
+                let sizes = domain_sizes(domains, part);
                 let (order, kind) = cheaper_order(&model, domains, part);
                 let adj = neighbour_sets(&model, domains, part);
                 let degree = elimination_order(&model, domains, part);
