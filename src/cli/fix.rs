@@ -1,4 +1,5 @@
-//! `kakuro fix FILE [--json]`: edits that make a designer's draft unique.
+//! `kakuro fix FILE [--json] [--max-edits N] [--max-seconds S]`: the fewest edits that make a
+//! designer's draft unique.
 
 use std::io::Write;
 use std::path::Path;
@@ -6,16 +7,16 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use kakuro::format::kakuro_text;
-use kakuro::generate::fix::{self, Verdict};
+use kakuro::generate::fix::{self, Fixes, Limits, Verdict};
 use kakuro::solve::CancelToken;
 use serde::Serialize;
 
 use super::input::PuzzleFile;
-use super::{EXIT_NO, Failure, json, output};
+use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json, output};
 
 /// Lists the edits that make the draft unique; exit 0 when it is unique or an edit was found,
-/// 1 otherwise.
-pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
+/// 1 otherwise, 3 when the time ran out before the verdict.
+pub fn fix(path: &Path, as_json: bool, limits: Limits) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
     if puzzle.is_cryptic() {
@@ -28,8 +29,14 @@ pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
         .into());
     }
     let grid = file.grid().clone();
-    let fixes = fix::suggest(&grid, &CancelToken::new())
-        .map_err(|_| anyhow::anyhow!("{}: the search was cancelled", file.name))?;
+    let Ok(fixes) = fix::suggest_within(&grid, limits, &CancelToken::new()) else {
+        eprintln!(
+            "kakuro: {}: {}: the verdict was not reached (--max-seconds sets the limit)",
+            file.name,
+            budget::unknown_after(limits.max_time)
+        );
+        return Ok(ExitCode::from(EXIT_UNKNOWN));
+    };
     let (verdict, suggestions) = (&fixes.verdict, &fixes.suggestions);
     let mut out = output::stdout();
     if as_json {
@@ -53,10 +60,24 @@ pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
                     .map(|s| SuggestionReport {
                         edit: s.edit.clone(),
                         cells: s.cells.iter().map(|p| [p.row, p.col]).collect(),
+                        edits: s.edits,
                         band: s.band.key(),
                         puzzle: kakuro_text::write(&s.grid),
                     })
                     .collect(),
+                partial: fixes.partial.as_ref().map(|p| PartialReport {
+                    edit: p.edit.clone(),
+                    cells: p.cells.iter().map(|p| [p.row, p.col]).collect(),
+                    edits: p.edits,
+                    solutions: p.solutions,
+                    at_least: p.solutions >= fix::Partial::COUNTED,
+                    puzzle: kakuro_text::write(&p.grid),
+                }),
+                tried: TriedReport {
+                    drafts: fixes.tried.drafts,
+                    edits: fixes.tried.edits,
+                    timed_out: fixes.tried.timed_out,
+                },
             },
         )?;
     } else {
@@ -74,12 +95,20 @@ pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
                 }
             }
             Verdict::Multiple if suggestions.is_empty() => {
-                writeln!(out, "no single edit found that makes it unique")?
+                writeln!(out, "{}", nothing_found(&fixes, limits))?
             }
             Verdict::Multiple => {}
         }
         for (i, s) in suggestions.iter().enumerate() {
             writeln!(out, "{}. {} ({})", i + 1, s.edit, s.band.name())?;
+        }
+        if let Some(p) = &fixes.partial {
+            writeln!(
+                out,
+                "best partial step: {} (leaves {})",
+                p.edit,
+                p.solutions_text()
+            )?;
         }
     }
     out.flush()?;
@@ -90,19 +119,66 @@ pub fn fix(path: &Path, as_json: bool) -> Result<ExitCode> {
     })
 }
 
+/// "no edit found that makes it unique (tried 412 edited drafts, up to 4 edits at a time)",
+/// saying when the time ran out first.
+fn nothing_found(fixes: &Fixes, limits: Limits) -> String {
+    let tried = fixes.tried;
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let reach = format!(
+        "tried {}, up to {} at a time",
+        plural(tried.drafts, "edited draft", "edited drafts"),
+        plural(tried.edits, "edit", "edits")
+    );
+    if tried.timed_out {
+        format!(
+            "no edit found that makes it unique in {} s ({reach}; --max-seconds sets the limit)",
+            limits.max_time.as_secs_f64()
+        )
+    } else {
+        format!("no edit found that makes it unique ({reach})")
+    }
+}
+
 #[derive(Serialize)]
 struct FixReport {
     verdict: &'static str,
     conflicts: Vec<ConflictReport>,
     suggestions: Vec<SuggestionReport>,
+    /// The edits that leave the fewest solutions, when there is no suggestion.
+    partial: Option<PartialReport>,
+    tried: TriedReport,
 }
 
 #[derive(Serialize)]
 struct SuggestionReport {
     edit: String,
     cells: Vec<[usize; 2]>,
+    /// How many edits the suggestion is made of.
+    edits: usize,
     band: &'static str,
     puzzle: String,
+}
+
+#[derive(Serialize)]
+struct PartialReport {
+    edit: String,
+    cells: Vec<[usize; 2]>,
+    edits: usize,
+    /// Solutions left, counted up to a limit (`at_least` when it was reached).
+    solutions: usize,
+    at_least: bool,
+    puzzle: String,
+}
+
+#[derive(Serialize)]
+struct TriedReport {
+    /// Edited drafts judged.
+    drafts: usize,
+    /// The most edits combined.
+    edits: usize,
+    /// Whether --max-seconds ran out before the edits did.
+    timed_out: bool,
 }
 
 /// One clue of a conflicting set.

@@ -1,4 +1,5 @@
-//! `kakuro generate --size WxH ...`: unique puzzles, solvable by logic, in a band.
+//! `kakuro generate --size WxH ...` (or `--shape FILE`): unique puzzles, solvable by logic, in
+//! a band; on a drawn shape, on exactly its walls.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -7,15 +8,45 @@ use std::thread;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kakuro::Grid;
 use kakuro::atomic;
-use kakuro::generate::{self, Generated, Options};
+use kakuro::generate::{self, Generated, Options, drawn};
 use kakuro::solve::CancelToken;
 
+use super::input::PuzzleFile;
 use super::{Failure, output};
 
-/// Writes `count` puzzles, seeds `options.seed`, `options.seed + 1`, ...: one on stdout without
-/// `out`, else into the file `out`, or as `NNNN.kakuro` into the directory `out`.
-pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode> {
+/// The walls of the shape in `path` (a `.kakuro` or `.ron` file), its clues and digits dropped;
+/// a shape that cannot take a puzzle is refused with each place at fault named.
+pub fn load_shape(path: &Path) -> Result<Grid> {
+    let file = PuzzleFile::load(path)?;
+    let shape = drawn::bare_shape(file.grid());
+    let problems = drawn::shape_problems(&shape);
+    if problems.is_empty() {
+        return Ok(shape);
+    }
+    Err(Failure {
+        lines: problems
+            .iter()
+            .map(|p| {
+                let pos = (!p.cells.is_empty()).then_some(p.at);
+                let at = pos.map(|p| format!(" (at {p})")).unwrap_or_default();
+                format!("{}: error: {}{at}", file.place(pos), p.why)
+            })
+            .collect(),
+    }
+    .into())
+}
+
+/// Writes `count` puzzles, seeds `options.seed`, `options.seed + 1`, ..., on `shape` when
+/// given: one on stdout without `out`, else into the file `out`, or as `NNNN.kakuro` into the
+/// directory `out`.
+pub fn run(
+    options: Options,
+    shape: Option<&Grid>,
+    count: u32,
+    out: Option<&Path>,
+) -> Result<ExitCode> {
     let dir = match out {
         Some(path) if count > 1 || path.is_dir() => {
             std::fs::create_dir_all(path)
@@ -37,7 +68,7 @@ pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode>
         std::io::stderr().is_terminal(),
         ProgressDrawTarget::stderr,
     );
-    let puzzles = make_all(options, count, &bar);
+    let puzzles = make_all(options, shape, count, &bar);
     bar.finish_and_clear();
     let puzzles = puzzles?;
     for (i, g) in puzzles.iter().enumerate() {
@@ -77,14 +108,22 @@ fn progress_bar(
 
 /// The puzzles, made on two threads (even and odd numbers), in seed order; `bar` counts them.
 /// Puzzle `i` depends only on its seed, so the threads do not change what is made.
-fn make_all(options: Options, count: u32, bar: &ProgressBar) -> Result<Vec<Generated>> {
+fn make_all(
+    options: Options,
+    shape: Option<&Grid>,
+    count: u32,
+    bar: &ProgressBar,
+) -> Result<Vec<Generated>> {
     let cancel = CancelToken::new();
     let make = |i: u32| {
         let seeded = Options {
             seed: options.seed.wrapping_add(u64::from(i)),
             ..options
         };
-        generate::generate(&seeded, &cancel)
+        match shape {
+            Some(shape) => drawn::generate_on(shape, &seeded, &cancel),
+            None => generate::generate(&seeded, &cancel),
+        }
     };
     let halves: Vec<Vec<(u32, Result<Generated, generate::GenerateError>)>> = thread::scope(|s| {
         let workers: Vec<_> = (0..2u32)
@@ -176,7 +215,7 @@ mod tests {
     fn the_bar_counts_the_puzzles_on_a_terminal() {
         let screen = Screen::default();
         let bar = progress_bar(4, true, target(&screen));
-        let made = make_all(Options::new(6, 6, 5), 4, &bar).unwrap();
+        let made = make_all(Options::new(6, 6, 5), None, 4, &bar).unwrap();
         bar.finish();
         assert_eq!(made.len(), 4);
         let text = screen.text();
@@ -191,7 +230,7 @@ mod tests {
         for (count, terminal) in [(4, false), (1, true)] {
             let screen = Screen::default();
             let bar = progress_bar(count, terminal, target(&screen));
-            make_all(Options::new(6, 6, 5), count, &bar).unwrap();
+            make_all(Options::new(6, 6, 5), None, count, &bar).unwrap();
             bar.finish();
             assert_eq!(screen.text(), "", "{count} {terminal}");
         }
@@ -199,7 +238,7 @@ mod tests {
 
     #[test]
     fn puzzle_i_is_the_same_made_alone_or_in_a_run() {
-        let run = make_all(Options::new(6, 6, 20), 3, &ProgressBar::hidden()).unwrap();
+        let run = make_all(Options::new(6, 6, 20), None, 3, &ProgressBar::hidden()).unwrap();
         for (i, g) in run.iter().enumerate() {
             let alone = generate::generate(&Options::new(6, 6, 20 + i as u64), &CancelToken::new())
                 .unwrap();

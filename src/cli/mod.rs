@@ -205,8 +205,12 @@ pub enum Command {
     /// symmetry and rating. Exit code: 0 written, 2 bad options or no puzzle found.
     Generate {
         /// The grid size, WIDTHxHEIGHT, 4 to 40 each (the clue row and column included).
-        #[arg(long, value_name = "WxH", value_parser = generate::parse_size)]
-        size: (usize, usize),
+        #[arg(long, value_name = "WxH", value_parser = generate::parse_size, required_unless_present = "shape")]
+        size: Option<(usize, usize)>,
+        /// Fill this drawn shape (a .kakuro or .ron file): its walls are kept exactly, its
+        /// clues and digits ignored; the size, walls and symmetry are the shape's.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "walls", "symmetry"])]
+        shape: Option<PathBuf>,
         /// About this share of the interior is walls (0 to 0.6).
         #[arg(long, value_name = "F", default_value = "0.35", value_parser = generate::parse_walls)]
         walls: f64,
@@ -227,17 +231,30 @@ pub enum Command {
         #[arg(short = 'o', long = "output", value_name = "FILE_OR_DIR")]
         output: Option<PathBuf>,
     },
-    /// Suggest small edits (a clue and the crossing clue it forces, a wall or a symmetric
-    /// wall pair) that give a puzzle with several solutions exactly one, ranked.
+    /// Suggest the fewest edits (a missing sum, a clue and the crossing clue it forces, a wall
+    /// or a symmetric wall pair, a run split) that give a puzzle with several solutions (or
+    /// none) exactly one, ranked.
     ///
     /// Exit code: 0 when the puzzle is unique or an edit was found, 1 otherwise, 2 invalid
-    /// file or usage.
+    /// file or usage, 3 when the time ran out before the verdict.
     Fix {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
-        /// Print {"verdict","suggestions":[{"edit","cells","band","puzzle"}]}.
+        /// Print {"verdict","suggestions":[{"edit","cells","edits","band","puzzle"}],...}.
         #[arg(long)]
         json: bool,
+        /// The most edits combined in one suggestion (1 to 8).
+        #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=8))]
+        max_edits: u8,
+        /// Stop looking after this many seconds and answer with what was found.
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "10",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
     },
     /// Convert a puzzle between formats, chosen by extension: .kakuro, .ron, .pe424, .svg,
     /// .png, .pdf.
@@ -403,7 +420,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => explain::run(&file, json, verdict.max_seconds),
         Command::Rate { file, json } => explain::rate(&file, json),
         Command::Generate {
-            size: (width, height),
+            size,
+            shape,
             walls,
             symmetry,
             difficulty,
@@ -411,15 +429,33 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             count,
             output,
         } => {
+            let shape = shape.as_deref().map(generate::load_shape).transpose()?;
+            let (width, height) = match (&shape, size) {
+                (Some(s), _) => (s.width(), s.height()),
+                (None, Some(size)) => size,
+                (None, None) => unreachable!("clap asks for --size or --shape"),
+            };
             let options = kakuro::generate::Options {
                 walls,
                 symmetry: symmetry.into(),
                 band: difficulty.into(),
                 ..kakuro::generate::Options::new(width, height, seed.unwrap_or_else(rand::random))
             };
-            generate::run(options, count, output.as_deref())
+            generate::run(options, shape.as_ref(), count, output.as_deref())
         }
-        Command::Fix { file, json } => fix::fix(&file, json),
+        Command::Fix {
+            file,
+            json,
+            max_edits,
+            max_seconds,
+        } => fix::fix(
+            &file,
+            json,
+            kakuro::generate::fix::Limits {
+                max_edits: usize::from(max_edits),
+                max_time: max_seconds,
+            },
+        ),
         Command::Convert {
             input,
             output,

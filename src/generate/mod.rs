@@ -7,6 +7,7 @@
 //! machine. [`fix`] turns the same tools on a designer's ambiguous draft.
 
 pub mod conflict;
+pub mod drawn;
 pub mod fill;
 pub mod fix;
 pub mod repair;
@@ -19,7 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::format::kakuro_text;
-use crate::grid::Grid;
+use crate::grid::{Grid, Pos};
 use crate::logic::{Band, Explanation};
 use crate::puzzle::Puzzle;
 use crate::solve::{CancelToken, Cancelled};
@@ -111,9 +112,54 @@ pub enum GenerateError {
         /// Grid height.
         height: usize,
     },
+    /// A drawn shape cannot take a puzzle: every place at fault.
+    #[error("the shape cannot take a puzzle: {}", list(.0))]
+    BadShape(Vec<drawn::ShapeProblem>),
+    /// No filling of a drawn shape landed in the band.
+    #[error("{}", shape_gave_up(band, *fillings, *works, trouble))]
+    ShapeGaveUp {
+        /// The band asked for, as people read it.
+        band: &'static str,
+        /// Fillings tried.
+        fillings: usize,
+        /// A band the shape does take, if one was found.
+        works: Option<&'static str>,
+        /// Where the fillings stayed ambiguous most often (when no band was found).
+        trouble: Vec<Pos>,
+    },
     /// The cancel token fired.
     #[error("cancelled")]
     Cancelled,
+}
+
+/// The shape's problems, "r3c4: …; r5c1: …".
+fn list(problems: &[drawn::ShapeProblem]) -> String {
+    problems
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Why a drawn shape gave no puzzle in the band, and what to try.
+fn shape_gave_up(band: &str, fillings: usize, works: Option<&str>, trouble: &[Pos]) -> String {
+    let head = format!("no {band} puzzle found on this shape in {fillings} fillings");
+    match works {
+        Some(other) => format!(
+            "{head}; it takes {other} ones (--difficulty {})",
+            other.to_lowercase()
+        ),
+        None if trouble.is_empty() => format!("{head} (try another seed)"),
+        None => format!(
+            "{head}: it stayed ambiguous around {} (walls there, or smaller open areas, would \
+             help)",
+            trouble
+                .iter()
+                .map(Pos::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
 }
 
 impl From<Cancelled> for GenerateError {
@@ -194,6 +240,7 @@ fn wall_slack(options: &Options) -> usize {
 pub fn generate(options: &Options, cancel: &CancelToken) -> Result<Generated, GenerateError> {
     check(options)?;
     let mut rng = StdRng::seed_from_u64(options.seed);
+    let mut seen = repair::Seen::default();
     for _ in 0..MAX_LAYOUTS {
         if cancel.is_cancelled() {
             return Err(GenerateError::Cancelled);
@@ -219,7 +266,9 @@ pub fn generate(options: &Options, cancel: &CancelToken) -> Result<Generated, Ge
             most_walls: shape::wall_target(options.width, options.height, options.walls).max(walls)
                 + wall_slack(options),
         };
-        let Some(settled) = repair::settle(&mut grid, &mut filling, aim, &mut rng, cancel)? else {
+        let Some(settled) =
+            repair::settle(&mut grid, &mut filling, aim, &mut rng, &mut seen, cancel)?
+        else {
             continue;
         };
         if settled.explanation.rating.band == options.band {

@@ -55,6 +55,17 @@ enum Verdict {
     Unique(Explanation),
 }
 
+/// What repairs saw on their way, for a caller that must say why none landed: the bands of the
+/// unique, logical puzzles they passed through, and how often each cell was where two
+/// solutions differed.
+#[derive(Clone, Debug, Default)]
+pub struct Seen {
+    /// The bands reached (unique and solved by logic), each once.
+    pub bands: Vec<Band>,
+    /// Positions where two solutions differed, with how often.
+    pub ambiguous: std::collections::HashMap<Pos, u32>,
+}
+
 /// A harder edit on trial: the grid and filling before it, and the rank it must not fall below.
 struct Trial {
     grid: Grid,
@@ -69,6 +80,7 @@ pub fn settle(
     filling: &mut Filling,
     aim: Aim,
     rng: &mut StdRng,
+    seen: &mut Seen,
     cancel: &CancelToken,
 ) -> Result<Option<Settled>, Cancelled> {
     let mut trial: Option<Trial> = None;
@@ -82,6 +94,16 @@ pub fn settle(
             Verdict::Unique(e) if e.solved && !e.trial => Some((e.rating.band, e.rating.score)),
             _ => None,
         };
+        if let Some((band, _)) = rank
+            && !seen.bands.contains(&band)
+        {
+            seen.bands.push(band);
+        }
+        if let Verdict::Ambiguous(cells, _) = &verdict {
+            for &p in cells {
+                *seen.ambiguous.entry(p).or_default() += 1;
+            }
+        }
         if let (Some(r), Verdict::Unique(_)) = (rank, &verdict)
             && r.0 == aim.band
         {

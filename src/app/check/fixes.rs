@@ -14,6 +14,9 @@ use crate::generate::fix::{self, Fixes};
 use crate::solve::{self, CancelToken, Cancelled};
 use crate::{Direction, Grid, Pos};
 
+/// What `hovered` holds while the pointer is on the partial step rather than a suggestion.
+const PARTIAL: usize = usize::MAX;
+
 /// The search for fixes and what it found, for one generation of the grid.
 #[derive(Default)]
 pub struct FixSearch {
@@ -37,6 +40,8 @@ enum Command {
     Start,
     Cancel,
     Apply(usize),
+    /// Apply the best partial step (when no suggestion was found).
+    ApplyPartial,
 }
 
 impl FixSearch {
@@ -134,7 +139,20 @@ impl FixSearch {
             }
         }
         if fixes.suggestions.is_empty() {
-            ui.label(RichText::new("No single edit found that makes it unique").weak());
+            let tried = fixes.tried;
+            let when = if tried.timed_out {
+                " before the time ran out"
+            } else {
+                ""
+            };
+            ui.label(
+                RichText::new(format!(
+                    "No edit found that makes it unique{when} (tried {} edited drafts, up to {} \
+                     edits at a time)",
+                    tried.drafts, tried.edits
+                ))
+                .weak(),
+            );
         } else {
             ui.label(RichText::new("Edits that make it unique:").strong());
         }
@@ -151,6 +169,20 @@ impl FixSearch {
                 command = Command::Apply(i);
             }
         }
+        if let Some(p) = &fixes.partial {
+            ui.label(RichText::new("Best step toward one solution:").strong());
+            let response = ui
+                .add(
+                    egui::Button::new(format!("{} (leaves {})", p.edit, p.solutions_text())).wrap(),
+                )
+                .on_hover_text("Apply it, then Suggest fixes again from there");
+            if response.hovered() {
+                hovered = Some(PARTIAL);
+            }
+            if response.clicked() {
+                command = Command::ApplyPartial;
+            }
+        }
         self.hovered = hovered;
         command
     }
@@ -159,7 +191,11 @@ impl FixSearch {
     /// the clues it changes tinted.
     fn overlay(&self, grid: &Grid) -> Option<Overlay> {
         let (_, fixes) = self.found.as_ref()?;
-        let hovered = self.hovered.and_then(|i| fixes.suggestions.get(i));
+        let hovered = match self.hovered {
+            Some(PARTIAL) => fixes.partial.as_ref().map(|p| &p.cells),
+            Some(i) => fixes.suggestions.get(i).map(|s| &s.cells),
+            None => None,
+        };
         if hovered.is_none() && fixes.conflicts.is_empty() {
             return None;
         }
@@ -190,8 +226,8 @@ impl FixSearch {
         for c in &fixes.conflicts {
             c.cells.iter().for_each(|&p| mark(p, focus));
         }
-        if let Some(s) = hovered {
-            for &pos in &s.cells {
+        if let Some(cells) = hovered {
+            for &pos in cells {
                 mark(pos, cause);
                 for dir in Direction::ALL {
                     if let Some(run) = run_after(grid, pos, dir) {
@@ -244,6 +280,18 @@ impl KakuroApp {
                 if let Some((text, grid)) = edit {
                     self.editor.apply_grid(&grid);
                     self.status.info(format!("Applied: {text}"));
+                }
+            }
+            Command::ApplyPartial => {
+                let step = self
+                    .fixes
+                    .found
+                    .as_ref()
+                    .and_then(|(_, f)| f.partial.as_ref())
+                    .map(|p| (p.edit.clone(), p.solutions_text(), p.grid.clone()));
+                if let Some((text, left, grid)) = step {
+                    self.editor.apply_grid(&grid);
+                    self.status.info(format!("Applied: {text} (leaves {left})"));
                 }
             }
         }
