@@ -69,8 +69,7 @@ pub fn fix(path: &Path, as_json: bool, limits: Limits) -> Result<ExitCode> {
                     edit: p.edit.clone(),
                     cells: p.cells.iter().map(|p| [p.row, p.col]).collect(),
                     edits: p.edits,
-                    solutions: p.solutions,
-                    at_least: p.solutions >= fix::Partial::COUNTED,
+                    solutions: p.solutions.map(|n| n.to_string()),
                     puzzle: kakuro_text::write(&p.grid),
                 }),
                 tried: TriedReport {
@@ -165,9 +164,8 @@ struct PartialReport {
     edit: String,
     cells: Vec<[usize; 2]>,
     edits: usize,
-    /// Solutions left, counted up to a limit (`at_least` when it was reached).
-    solutions: usize,
-    at_least: bool,
+    /// Solutions left, as a decimal string; null when they took too long to count.
+    solutions: Option<String>,
     puzzle: String,
 }
 

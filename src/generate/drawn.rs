@@ -37,7 +37,11 @@ pub struct ShapeProblem {
 
 impl fmt::Display for ShapeProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.at, self.why)
+        if self.cells.is_empty() {
+            write!(f, "{}", self.why)
+        } else {
+            write!(f, "{}: {}", self.at, self.why)
+        }
     }
 }
 
@@ -227,4 +231,105 @@ fn fill_in(
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::kakuro_text;
+    use crate::generate::generate;
+    use crate::solve::{Solver, Uniqueness};
+
+    fn walls_of(grid: &Grid) -> Vec<bool> {
+        grid.positions().map(|p| !grid.is_white(p)).collect()
+    }
+
+    #[test]
+    fn a_shape_is_filled_on_exactly_its_walls_in_the_band() {
+        let drawn = generate(&Options::new(9, 9, 7), &CancelToken::new()).unwrap();
+        let shape = bare_shape(&drawn.grid);
+        for (band, seed) in [(Band::Easy, 1), (Band::Medium, 2)] {
+            let options = Options {
+                band,
+                ..Options::new(4, 4, seed)
+            };
+            let g = generate_on(&shape, &options, &CancelToken::new()).unwrap();
+            assert_eq!(walls_of(&g.grid), walls_of(&shape));
+            assert!(matches!(
+                Solver::new(&g.puzzle).uniqueness(),
+                Ok(Uniqueness::Unique(_))
+            ));
+            let e = crate::logic::explain(&g.puzzle);
+            assert!(e.solved && !e.trial);
+            assert_eq!(e.rating.band, band);
+            assert_eq!((g.options.width, g.options.height), (9, 9));
+            // The same seed fills it alike.
+            let again = generate_on(&shape, &options, &CancelToken::new()).unwrap();
+            assert_eq!(again.to_text(), g.to_text());
+        }
+    }
+
+    #[test]
+    fn a_symmetric_shape_says_so() {
+        let options = Options {
+            symmetry: Symmetry::Rotate,
+            ..Options::new(8, 8, 3)
+        };
+        let drawn = generate(&options, &CancelToken::new()).unwrap();
+        let shape = bare_shape(&drawn.grid);
+        assert_eq!(symmetry_of(&shape), Symmetry::Rotate);
+        let g = generate_on(&shape, &Options::new(4, 4, 9), &CancelToken::new()).unwrap();
+        assert_eq!(g.options.symmetry, Symmetry::Rotate);
+        assert!(
+            g.to_text()
+                .starts_with("# seed 9, size 8x8, symmetry rotate")
+        );
+    }
+
+    #[test]
+    fn a_run_of_ten_and_a_one_cell_run_are_named() {
+        let mut text = String::from("\\ ");
+        text.push_str(&"\\ ".repeat(10));
+        text.push('\n');
+        text.push_str("\\ ");
+        text.push_str(&"_ ".repeat(10));
+        text.push('\n');
+        text.push_str("\\ _ \\ ");
+        text.push_str(&"\\ ".repeat(8));
+        text.push('\n');
+        text.push_str(&"\\ ".repeat(11));
+        text.push('\n');
+        let (grid, _) = kakuro_text::parse(&text).unwrap();
+        let problems = shape_problems(&bare_shape(&grid));
+        let whys: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(
+            whys.iter()
+                .any(|w| w.starts_with("r2c2: an across run of 10 cells")),
+            "{whys:?}"
+        );
+        assert!(
+            whys.iter()
+                .any(|w| w.starts_with("r2c3: a one-cell down run")),
+            "{whys:?}"
+        );
+        let err = generate_on(&grid, &Options::new(4, 4, 1), &CancelToken::new()).unwrap_err();
+        assert!(matches!(err, GenerateError::BadShape(_)), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("the shape cannot take a puzzle: r2c2: ")
+        );
+    }
+
+    #[test]
+    fn a_run_without_a_wall_for_its_clue_is_named() {
+        let (grid, _) =
+            kakuro_text::parse("\\ \\ \\ \\\n_ _ _ \\\n\\ _ _ \\\n\\ \\ \\ \\\n").unwrap();
+        let problems = shape_problems(&grid);
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.at == Pos::new(1, 0) && p.why.contains("grid's edge")),
+            "{problems:?}"
+        );
+    }
 }

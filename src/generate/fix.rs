@@ -79,20 +79,17 @@ pub struct Partial {
     pub edits: usize,
     /// The edited grid.
     pub grid: Grid,
-    /// How many solutions the edited draft has (2 or more), at most [`Partial::COUNTED`].
-    pub solutions: usize,
+    /// How many solutions the edited draft has (2 or more); `None` when counting them took
+    /// too long.
+    pub solutions: Option<u128>,
 }
 
 impl Partial {
-    /// Solutions are counted up to this many; a partial step at it leaves at least that many.
-    pub const COUNTED: usize = search::COUNTED;
-
-    /// "2 solutions", or "at least 24 solutions" at the counting limit.
+    /// "2 solutions", or "many solutions" when they were not counted.
     pub fn solutions_text(&self) -> String {
-        if self.solutions >= Self::COUNTED {
-            format!("at least {} solutions", self.solutions)
-        } else {
-            format!("{} solutions", self.solutions)
+        match self.solutions {
+            Some(n) => format!("{n} solutions"),
+            None => "many solutions (too many to count quickly)".into(),
         }
     }
 }
@@ -160,12 +157,10 @@ pub fn suggest_within(
     let symmetry = edits::symmetry_of(grid);
     let puzzle = Puzzle::from_grid(grid).ok();
     let found = match &puzzle {
-        Some(p) => Solver::new(p)
-            .with_cancel(timed.clone())
-            .some(search::COUNTED)?,
-        None => Vec::new(),
+        Some(p) => Solver::new(p).with_cancel(timed.clone()).some(2)?.len(),
+        None => 0,
     };
-    let (verdict, searched, conflicts) = match (puzzle, found.len()) {
+    let (verdict, searched, conflicts) = match (puzzle, found) {
         (Some(_), 1) => {
             return Ok(Fixes {
                 verdict: Verdict::Unique,
@@ -179,8 +174,9 @@ pub fn suggest_within(
             let draft = Draft {
                 edits: Vec::new(),
                 grid: grid.clone(),
+                count: search::count(&puzzle, &timed)?,
+                solutions: search::read(&puzzle, &timed)?,
                 puzzle,
-                solutions: found.into_iter().map(|s| s.digits).collect(),
             };
             let searched = search::rounds(vec![draft], None, limits.max_edits, symmetry, &timed);
             (Verdict::Multiple, searched, Vec::new())
@@ -217,7 +213,7 @@ pub fn suggest_within(
                 edit,
                 cells,
                 edits: d.edits.len(),
-                solutions: d.solutions.len(),
+                solutions: d.count,
                 grid: d.grid,
             }
         }),

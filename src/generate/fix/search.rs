@@ -9,6 +9,7 @@
 //! taken in turn from each region so that every ambiguity gets its edits.
 
 use std::collections::HashSet;
+use std::time::Duration;
 
 use crate::grid::{Grid, Pos};
 use crate::puzzle::Puzzle;
@@ -18,14 +19,17 @@ use super::super::Symmetry;
 use super::super::fill::Filling;
 use super::edits::{self, Edit, Edited};
 
-/// Solutions counted for each edited draft: past this many, drafts count alike.
-pub const COUNTED: usize = 24;
+/// Solutions read for the edits of a kept draft.
+const READ: usize = 24;
+/// The time one edited draft's count may take; past it, the draft counts as having more
+/// solutions than any counted one.
+const COUNT_TIME: Duration = Duration::from_millis(250);
 /// The edited drafts a round carries on from.
 const KEPT: usize = 3;
 /// The most cells where the solutions differ that edits are tried on, per draft.
 const MAX_CELLS: usize = 16;
 
-/// A draft reached by some edits, and its solutions (up to [`COUNTED`]).
+/// A draft reached by some edits, and its solutions.
 #[derive(Clone, Debug)]
 pub struct Draft {
     /// The edits made so far, in order.
@@ -34,7 +38,9 @@ pub struct Draft {
     pub grid: Grid,
     /// Its puzzle.
     pub puzzle: Puzzle,
-    /// Its solutions' digits by cell id, at most [`COUNTED`].
+    /// How many solutions it has; `None` when the count took too long (more than any counted).
+    pub count: Option<u128>,
+    /// Some of its solutions' digits by cell id (read only for the drafts a round keeps).
     pub solutions: Vec<Vec<u8>>,
 }
 
@@ -43,6 +49,31 @@ impl Draft {
     pub fn size(&self) -> u32 {
         self.edits.iter().map(|e| u32::from(e.size)).sum()
     }
+
+    /// The count for ranking: an unknown count after every known one.
+    fn rank(&self) -> u128 {
+        self.count.unwrap_or(u128::MAX)
+    }
+}
+
+/// The number of solutions of `puzzle`, or `None` when counting takes over [`COUNT_TIME`].
+pub fn count(puzzle: &Puzzle, cancel: &CancelToken) -> Result<Option<u128>, Cancelled> {
+    let within = cancel.with_deadline(COUNT_TIME);
+    match Solver::new(puzzle).with_cancel(within).count() {
+        Ok(n) => Ok(Some(u128::try_from(n).unwrap_or(u128::MAX))),
+        Err(Cancelled) if cancel.is_cancelled() => Err(Cancelled),
+        Err(Cancelled) => Ok(None),
+    }
+}
+
+/// Some solutions of `puzzle`, to read edits off.
+pub fn read(puzzle: &Puzzle, cancel: &CancelToken) -> Result<Vec<Vec<u8>>, Cancelled> {
+    Ok(Solver::new(puzzle)
+        .with_cancel(cancel.clone())
+        .some(READ)?
+        .into_iter()
+        .map(|s| s.digits)
+        .collect())
 }
 
 /// What the rounds found.
@@ -84,24 +115,20 @@ pub fn rounds(
             let Ok(puzzle) = Puzzle::from_grid(&grid) else {
                 return Ok(());
             };
-            let solutions: Vec<Vec<u8>> = Solver::new(&puzzle)
-                .with_cancel(cancel.clone())
-                .some(COUNTED)?
-                .into_iter()
-                .map(|s| s.digits)
-                .collect();
+            let count = count(&puzzle, cancel)?;
             let mut edits = base.map(|b| b.edits.clone()).unwrap_or_default();
             edits.push(edit);
             let draft = Draft {
                 edits,
                 grid,
                 puzzle,
-                solutions,
+                count,
+                solutions: Vec::new(),
             };
-            match draft.solutions.len() {
-                0 => {}
-                1 => found.unique.push(draft),
-                n if base.is_none_or(|b| n <= b.solutions.len()) => next.push(draft),
+            match count {
+                Some(0) => {}
+                Some(1) => found.unique.push(draft),
+                _ if base.is_none_or(|b| draft.rank() <= b.rank()) => next.push(draft),
                 _ => {}
             }
             Ok(())
@@ -120,12 +147,9 @@ pub fn rounds(
             }
             Ok(())
         })();
-        next.sort_by_key(|d| (d.solutions.len(), d.size()));
+        next.sort_by_key(|d| (d.rank(), d.size()));
         if let Some(best) = next.first()
-            && found
-                .best
-                .as_ref()
-                .is_none_or(|b| best.solutions.len() < b.solutions.len())
+            && found.best.as_ref().is_none_or(|b| best.rank() < b.rank())
         {
             found.best = Some(best.clone());
         }
@@ -140,7 +164,21 @@ pub fn rounds(
             break;
         }
         next.truncate(KEPT);
-        kept = next;
+        kept = Vec::new();
+        for mut draft in next {
+            match read(&draft.puzzle, cancel) {
+                Ok(solutions) => draft.solutions = solutions,
+                Err(Cancelled) if cancel.timed_out() => {
+                    found.timed_out = true;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+            kept.push(draft);
+        }
+        if found.timed_out {
+            break;
+        }
     }
     if !found.unique.is_empty() {
         found.best = None;

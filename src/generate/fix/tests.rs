@@ -174,7 +174,7 @@ fn every_suggestion_for_generated_drafts_is_unique() {
         assert_all_unique(&fixes);
         if fixes.suggestions.is_empty() {
             let partial = fixes.partial.as_ref().expect("a partial step");
-            assert!(partial.solutions >= 2);
+            assert!(partial.solutions.is_none_or(|n| n >= 2));
         }
         checked += 1;
     }
@@ -189,15 +189,20 @@ fn every_suggestion_for_random_ambiguous_drafts_is_unique() {
         let Ok(p) = Puzzle::from_grid(&grid) else {
             continue;
         };
-        if Solver::new(&p).some(2).unwrap().len() < 2 {
+        let n = Solver::new(&p).count().unwrap();
+        if n < BigUint::from(2u8) || n > BigUint::from(200u8) {
             continue;
         }
-        let fixes = suggest(&grid, &CancelToken::new()).unwrap();
+        let limits = Limits {
+            max_edits: 2,
+            ..Limits::default()
+        };
+        let fixes = suggest_within(&grid, limits, &CancelToken::new()).unwrap();
         assert_eq!(fixes.verdict, Verdict::Multiple);
         assert_all_unique(&fixes);
         checked += 1;
     }
-    assert!(checked >= 8, "only {checked} ambiguous drafts");
+    assert!(checked >= 5, "only {checked} ambiguous drafts");
 }
 
 #[test]
@@ -225,7 +230,7 @@ fn one_edit_at_most_offers_the_best_partial_step() {
     assert!(fixes.suggestions.is_empty());
     let partial = fixes.partial.expect("a partial step");
     assert_eq!(partial.edits, 1);
-    assert_eq!(partial.solutions, 2, "{}", partial.edit);
+    assert_eq!(partial.solutions, Some(2), "{}", partial.edit);
     assert_eq!(count(&partial.grid), BigUint::from(2u8));
     assert_eq!(partial.solutions_text(), "2 solutions");
     assert!(fixes.tried.drafts > 0 && !fixes.tried.timed_out);
