@@ -152,8 +152,24 @@ fn fix_on_a_unique_or_impossible_puzzle() {
     let dir = tempfile::tempdir().unwrap();
     let none = dir.path().join("none.kakuro");
     std::fs::write(&none, "\\ 3\\ 3\\\n\\3 _ _\n\\5 _ _\n").unwrap();
+    // No one clue can be rewritten to leave one solution: one rewrite and a second edit can.
     let (code, out, _) = kakuro(&["fix", none.to_str().unwrap()]);
-    assert_eq!((code, out.lines().next()), (1, Some("verdict: none")));
+    assert_eq!((code, out.lines().next()), (0, Some("verdict: none")));
+    assert!(
+        out.lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("1. 2 edits: change the "),
+        "{out}"
+    );
+    let (code, out, _) = kakuro(&["fix", none.to_str().unwrap(), "--max-edits", "1"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(lines[2], "the puzzle has no solution: no edit suggested");
+    assert_eq!(
+        lines[3],
+        "best partial step: change the across clue at r3c1 from 5 to 3 (leaves 2 solutions)"
+    );
     let unique = dir.path().join("unique.kakuro");
     std::fs::write(&unique, "\\ 4\\ 3\\\n\\3 _ _\n\\4 _ _\n").unwrap();
     let (code, out, _) = kakuro(&["fix", unique.to_str().unwrap(), "--json"]);
@@ -206,4 +222,166 @@ fn the_expert_sample_is_unique_and_rates_expert() {
     assert_eq!(code, 0, "check: {out}{err}");
     let (code, rate, _) = kakuro(&["rate", path]);
     assert_eq!((code, rate.lines().last()), (0, Some("Expert")));
+}
+
+#[test]
+fn fix_prints_a_two_edit_suggestion_for_two_separate_ambiguities() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = dir.path().join("two.kakuro");
+    // Two blocks of 3s side by side: each has two solutions of its own.
+    std::fs::write(
+        &draft,
+        "\\ 3\\ 3\\ \\ 3\\ 3\\\n\\3 _ _ \\3 _ _\n\\3 _ _ \\3 _ _\n",
+    )
+    .unwrap();
+    let (code, text, err) = kakuro(&["fix", draft.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let first = text.lines().nth(1).unwrap();
+    assert!(first.starts_with("1. 2 edits: change the "), "{text}");
+    assert_eq!(first.matches("; ").count(), 1, "{first}");
+    let (code, out, _) = kakuro(&["fix", draft.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let suggestions = report["suggestions"].as_array().unwrap();
+    for s in suggestions {
+        assert_eq!(s["edits"], 2, "{s}");
+        // Both blocks' clue walls are among the cells.
+        let cols: Vec<u64> = s["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c[1].as_u64().unwrap())
+            .collect();
+        assert!(
+            cols.iter().any(|&c| c <= 2) && cols.iter().any(|&c| c >= 3),
+            "{s}"
+        );
+    }
+    assert_eq!(report["partial"], Value::Null);
+    assert_eq!(report["tried"]["edits"], 2);
+    each_is_unique(&dir, suggestions);
+}
+
+#[test]
+fn fix_with_one_edit_at_most_offers_the_best_partial_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = dir.path().join("two.kakuro");
+    std::fs::write(
+        &draft,
+        "\\ 3\\ 3\\ \\ 3\\ 3\\\n\\3 _ _ \\3 _ _\n\\3 _ _ \\3 _ _\n",
+    )
+    .unwrap();
+    let (code, text, _) = kakuro(&["fix", draft.to_str().unwrap(), "--max-edits", "1"]);
+    assert_eq!(code, 1, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "verdict: multiple");
+    assert!(
+        lines[1].starts_with("no edit found that makes it unique (tried ")
+            && lines[1].ends_with(", up to 1 edit at a time)"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("best partial step: change the ")
+            && lines[2].ends_with("(leaves 2 solutions)"),
+        "{text}"
+    );
+    let (_, out, _) = kakuro(&["fix", draft.to_str().unwrap(), "--max-edits", "1", "--json"]);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["partial"]["solutions"], "2");
+    assert_eq!(report["partial"]["edits"], 1);
+    let (code, _, err) = kakuro(&["fix", draft.to_str().unwrap(), "--max-edits", "0"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn fix_gives_a_run_its_missing_sum() {
+    let dir = tempfile::tempdir().unwrap();
+    let wikipedia = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/wikipedia.kakuro"
+    ))
+    .unwrap();
+    // The down clues 23 (r1c2) and 30 (r1c3) taken away.
+    let draft_text = wikipedia.replacen("\\   23\\ 30\\ ", "\\   \\   \\   ", 1);
+    assert_ne!(draft_text, wikipedia);
+    let draft = dir.path().join("draft.kakuro");
+    std::fs::write(&draft, draft_text).unwrap();
+    let (code, text, err) = kakuro(&["fix", draft.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let first = text.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("1. give the down run at r1c3 its sum 30")
+            || first.starts_with("1. give the down run at r1c2 its sum 23"),
+        "{text}"
+    );
+}
+
+#[test]
+fn generate_fills_a_drawn_shape_on_exactly_its_walls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, drawn, _) = kakuro(&["generate", "--size", "9x9", "--seed", "4"]);
+    assert_eq!(code, 0);
+    let shape = dir.path().join("shape.kakuro");
+    std::fs::write(&shape, &drawn).unwrap();
+    let walls = |text: &str| -> Vec<bool> {
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .flat_map(|l| {
+                l.split_whitespace()
+                    .map(|t| t.contains('\\'))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let (code, out, err) = kakuro(&[
+        "generate",
+        "--shape",
+        shape.to_str().unwrap(),
+        "--difficulty",
+        "medium",
+        "--seed",
+        "8",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# seed 8, size 9x9, "), "{out}");
+    assert!(
+        out.lines().next().unwrap().contains("rating Medium"),
+        "{out}"
+    );
+    assert_eq!(walls(&out), walls(&drawn));
+    let filled = dir.path().join("filled.kakuro");
+    std::fs::write(&filled, &out).unwrap();
+    let (code, check, _) = kakuro(&["check", filled.to_str().unwrap()]);
+    assert_eq!(code, 0, "{check}");
+    let (_, rate, _) = kakuro(&["rate", filled.to_str().unwrap()]);
+    assert_eq!(rate.lines().last(), Some("Medium"));
+    // --shape takes the size from the shape.
+    let (code, _, err) = kakuro(&[
+        "generate",
+        "--shape",
+        shape.to_str().unwrap(),
+        "--size",
+        "9x9",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn generate_refuses_a_shape_with_a_run_of_ten_or_of_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let shape = dir.path().join("shape.kakuro");
+    let mut text = format!("\\ {}\n", "\\ ".repeat(10));
+    text.push_str(&format!("\\ {}\n", "_ ".repeat(10)));
+    text.push_str(&format!("\\ _ \\ {}\n", "\\ ".repeat(8)));
+    text.push_str(&format!("{}\n", "\\ ".repeat(11)));
+    std::fs::write(&shape, text).unwrap();
+    let (code, out, err) = kakuro(&["generate", "--shape", shape.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("shape.kakuro:2:3: error: an across run of 10 cells: a run holds 9 digits at most (add a wall in it) (at r2c2)"),
+        "{err}"
+    );
+    assert!(err.contains("a one-cell down run"), "{err}");
+    assert!(err.contains("(at r2c3)"), "{err}");
 }
