@@ -18,6 +18,7 @@ mod numbers;
 pub mod play;
 mod prefs;
 mod printing;
+mod shape_fill;
 mod sheet;
 mod watch;
 mod window;
@@ -108,6 +109,7 @@ pub struct KakuroApp {
     play: play::Play,
     fixes: check::fixes::FixSearch,
     generator: generator::GeneratorDialog,
+    shape_fill: shape_fill::ShapeFill,
     ctx: egui::Context,
 }
 
@@ -169,6 +171,7 @@ impl KakuroApp {
             play: play::Play::new(autosave),
             fixes: check::fixes::FixSearch::default(),
             generator: generator::GeneratorDialog::default(),
+            shape_fill: shape_fill::ShapeFill::default(),
             ctx: cc.egui_ctx.clone(),
         };
         let asked = app.options.file.clone();
@@ -458,6 +461,7 @@ impl eframe::App for KakuroApp {
         self.play_logic(ctx);
         self.fixes_logic();
         self.generator_logic();
+        self.shape_fill_logic();
         self.check
             .logic(ctx, self.editor.grid(), self.editor.generation());
         if let Some(crate::solve::Verdict::Several {
@@ -480,6 +484,7 @@ impl eframe::App for KakuroApp {
         let typing = ctx.text_edit_focused();
         let modal = self.dialogs.is_open()
             || self.generator.is_open()
+            || self.shape_fill.is_open()
             || self.files.is_busy()
             || self.play_offers();
         if !modal {
@@ -577,6 +582,7 @@ impl eframe::App for KakuroApp {
         self.printing_ui(&ctx);
         self.dialogs_ui(&ctx);
         self.generator_ui(&ctx);
+        self.shape_fill_ui(&ctx);
         self.play_offer_ui(&ctx);
     }
 
@@ -589,6 +595,7 @@ impl eframe::App for KakuroApp {
         self.explain = explain::ExplainMode::default();
         self.fixes = check::fixes::FixSearch::default();
         self.generator = generator::GeneratorDialog::default();
+        self.shape_fill = shape_fill::ShapeFill::default();
         self.play_exit();
     }
 

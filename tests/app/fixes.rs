@@ -73,3 +73,32 @@ fn an_impossible_draft_lists_its_conflicting_clues() {
     settled::settle(&mut h);
     wait_for(&mut h, "Unique solution");
 }
+
+/// Two blocks of 3s side by side: two separate ambiguities, four solutions.
+const TWO_BLOCKS: &str = "\\ 3\\ 3\\ \\ 3\\ 3\\\n\\3 _ _ \\3 _ _\n\\3 _ _ \\3 _ _\n";
+
+#[test]
+fn a_two_edit_fix_is_applied_as_one_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = settled::app_with(Some(write(&dir, "two.kakuro", TWO_BLOCKS)));
+    let draft = h.state().grid().clone();
+    wait_for(&mut h, "Suggest fixes");
+    settled::click(&mut h, "Suggest fixes");
+    wait_for(&mut h, "Edits that make it unique");
+    h.query_all_by_label_contains("2 edits: change the ")
+        .next()
+        .expect("a two-edit suggestion")
+        .click();
+    settled::settle(&mut h);
+    assert!(
+        h.state()
+            .status_message()
+            .starts_with("Applied: 2 edits: change the "),
+        "{}",
+        h.state().status_message()
+    );
+    wait_for(&mut h, "Unique solution");
+    // One Ctrl+Z takes both edits back.
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(*h.state().grid(), draft);
+}

@@ -16,5 +16,6 @@ mod giant;
 mod layout;
 mod play;
 mod print;
+mod shape_fill;
 mod solving;
 mod watch;

@@ -153,6 +153,9 @@ impl KakuroApp {
         if let Some(overlay) = self.hint_overlay(true) {
             return Some(overlay);
         }
+        if let Some(overlay) = self.shape_fill_overlay() {
+            return Some(overlay);
+        }
         if let Some(overlay) = self.fixes_overlay() {
             return Some(overlay);
         }

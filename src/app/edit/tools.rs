@@ -188,6 +188,17 @@ impl KakuroApp {
                 self.editor.clear_digits();
             }
         });
+        ui.strong("Design from a shape");
+        ui.label(
+            RichText::new(
+                "Draw the walls, then have them filled with clues that give one solution in a                  band you pick.",
+            )
+            .small()
+            .weak(),
+        );
+        if ui.button("Fill the shape with clues…").clicked() {
+            self.open_shape_fill();
+        }
     }
 
     /// The Edit menu's design items, below Undo and Redo.
@@ -215,6 +226,9 @@ impl KakuroApp {
             self.editor.fill_selection(true);
         }
         ui.separator();
+        if ui.button("Design from a shape…").clicked() {
+            self.open_shape_fill();
+        }
         let grid = self.editor.grid();
         let has_clues = grid.positions().any(|p| {
             let cell = grid.get(p);
