@@ -21,8 +21,17 @@ use super::Symmetry;
 use super::fill::{Filling, digit_sets, sum_clues};
 use super::shape::try_wall_pair;
 
-/// Edits one filling gets before the generator draws another layout.
+/// Judgements one filling gets before the generator draws another layout, on a small grid;
+/// a bigger grid has more trouble spots, and gets one judgement more per this many white cells.
 const MAX_EDITS: usize = 60;
+/// See [`MAX_EDITS`].
+const WHITES_PER_EDIT: usize = 12;
+/// The most edits made after one judgement, in separate trouble spots or spread over big ones.
+const MAX_SPOTS: usize = 12;
+/// A grid gets one edit more per judgement (beyond [`MAX_SPOTS`]) per this many white cells.
+const WHITES_PER_SPOT: usize = 40;
+/// A trouble spot gets one edit more for each this many cells.
+const CELLS_PER_EDIT: usize = 12;
 
 /// One in this many easier edits adds a wall pair (while there is room) rather than changing
 /// digits.
@@ -84,7 +93,8 @@ pub fn settle(
     cancel: &CancelToken,
 ) -> Result<Option<Settled>, Cancelled> {
     let mut trial: Option<Trial> = None;
-    for _ in 0..MAX_EDITS {
+    let judgements = MAX_EDITS.max(grid.white_count() / WHITES_PER_EDIT);
+    for _ in 0..judgements {
         sum_clues(grid, filling);
         let Ok(puzzle) = Puzzle::from_grid(grid) else {
             return Ok(None);
@@ -132,11 +142,21 @@ pub fn settle(
                 // The puzzle is the same whichever of its solutions the clues are summed from:
                 // editing the one the search found breaks the difference it found.
                 *filling = Filling::from_solution(grid, &puzzle, first);
-                easier(grid, filling, aim, cells, rng)
+                // Logic gets stuck wherever two solutions could differ, and wherever the band's
+                // techniques fall short: each such spot away from this difference gets an edit
+                // too, so that a big grid's many spots are not mended one judgement each.
+                let stuck = solve_up_to(&puzzle, aim.band, cancel)?;
+                let mut spots = vec![cells.clone()];
+                spots.extend(
+                    spots_of(&puzzle, &hard_cells(&puzzle, &stuck, aim.band))
+                        .into_iter()
+                        .filter(|spot| !spot.iter().any(|p| cells.contains(p))),
+                );
+                easier_at(grid, filling, aim, &spots, rng)
             }
             (Verdict::Unique(e), _) => {
-                let cells = hard_cells(&puzzle, e, aim.band);
-                easier(grid, filling, aim, &cells, rng)
+                let spots = spots_of(&puzzle, &hard_cells(&puzzle, e, aim.band));
+                easier_at(grid, filling, aim, &spots, rng)
             }
         };
         if !edited {
@@ -230,6 +250,70 @@ fn hard_cells(puzzle: &Puzzle, explanation: &Explanation, band: Band) -> Vec<Pos
     ids.sort_by_key(|c| c.0);
     ids.dedup();
     ids.into_iter().map(|c| puzzle.cell(c).pos).collect()
+}
+
+/// Edits in `spots` (see [`easier`]): one in each, and one more per [`CELLS_PER_EDIT`] cells of
+/// a big one, at most [`MAX_SPOTS`] in all. Whether any applied.
+fn easier_at(
+    grid: &mut Grid,
+    filling: &mut Filling,
+    aim: Aim,
+    spots: &[Vec<Pos>],
+    rng: &mut StdRng,
+) -> bool {
+    let mut edited = false;
+    let mut left = MAX_SPOTS.max(grid.white_count() / WHITES_PER_SPOT);
+    for spot in spots {
+        if left == 0 {
+            break;
+        }
+        let mut cells = spot.clone();
+        cells.shuffle(rng);
+        let parts = (cells.len() / CELLS_PER_EDIT).clamp(1, left);
+        left -= parts;
+        for part in cells.chunks(cells.len().div_ceil(parts)) {
+            // A wall an earlier edit added may have taken a spot's cell.
+            let part: Vec<Pos> = part.iter().copied().filter(|&p| grid.is_white(p)).collect();
+            edited |= easier(grid, filling, aim, &part, rng);
+        }
+    }
+    edited
+}
+
+/// `cells` grouped into spots: cells joined through the runs they share, each spot in reading
+/// order, the biggest first.
+fn spots_of(puzzle: &Puzzle, cells: &[Pos]) -> Vec<Vec<Pos>> {
+    let ids: Vec<CellId> = cells.iter().filter_map(|&p| puzzle.cell_at(p)).collect();
+    let mut inside = vec![false; puzzle.cells().len()];
+    for c in &ids {
+        inside[c.index()] = true;
+    }
+    let mut placed = vec![false; puzzle.cells().len()];
+    let mut spots: Vec<Vec<Pos>> = Vec::new();
+    for &start in &ids {
+        if placed[start.index()] {
+            continue;
+        }
+        placed[start.index()] = true;
+        let mut spot = vec![start];
+        let mut at = 0;
+        while at < spot.len() {
+            let cell = puzzle.cell(spot[at]);
+            at += 1;
+            for run in cell.runs() {
+                for &c in &puzzle.run(run).cells {
+                    if inside[c.index()] && !placed[c.index()] {
+                        placed[c.index()] = true;
+                        spot.push(c);
+                    }
+                }
+            }
+        }
+        spot.sort_by_key(|c| c.0);
+        spots.push(spot.into_iter().map(|c| puzzle.cell(c).pos).collect());
+    }
+    spots.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    spots
 }
 
 /// One edit at one of `cells` (tried in random order) that makes the clues say more. Whether
