@@ -3,6 +3,10 @@
 //! The temporary file has a short name of fixed length (`.kakuro-` and 16 hex digits), so any
 //! file name the system allows can be saved; a save killed mid-write leaves its temporary file
 //! behind, and the next save to the same folder removes it.
+//!
+//! Only a regular file is replaced: a character device or a named pipe (`/dev/null`, a FIFO a
+//! reader waits on) is written into as the shell's `>` would, and any other kind of file is
+//! refused, so that a save never puts a file where a device node was.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -15,9 +19,16 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// leads to is replaced, next to itself, and the link stays. A read-only target is refused (a
 /// rename would replace it all the same). A hard link cannot be kept: the path then names the
 /// new file and the target's other names the old one (see [`hard_links`]). On error the
-/// temporary file is removed and the target is untouched.
+/// temporary file is removed and the target is untouched. A target that is not a regular
+/// file is handled by [`write_into_special`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let path = &follow_links(path)?;
+    if let Ok(meta) = fs::metadata(path)
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        return write_into_special(path, &meta, bytes);
+    }
     if fs::metadata(path).is_ok_and(|meta| meta.permissions().readonly()) {
         return Err(io::Error::new(
             io::ErrorKind::PermissionDenied,
@@ -46,6 +57,47 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result?;
     sync_dir(&dir);
     Ok(())
+}
+
+/// Writes into a target that is neither a regular file nor a folder: a character device or a
+/// named pipe takes the bytes as a stream (there is nothing to replace atomically, and
+/// renaming over it would destroy the node); a block device, a socket or anything else is
+/// refused with what it is.
+fn write_into_special(path: &Path, meta: &fs::Metadata, bytes: &[u8]) -> io::Result<()> {
+    let kind = special_kind(meta);
+    if !matches!(kind, "character device" | "named pipe") {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is a {kind}, not a regular file: nothing was written"),
+        ));
+    }
+    let mut file = OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+/// What kind of file, not regular and not a folder, `meta` describes.
+fn special_kind(meta: &fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_char_device() {
+            return "character device";
+        }
+        if kind.is_fifo() {
+            return "named pipe";
+        }
+        if kind.is_block_device() {
+            return "block device";
+        }
+        if kind.is_socket() {
+            return "socket";
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    "special file"
 }
 
 /// How many names the file at `path` has (hard links); 1 for a file not there yet or on a
@@ -330,6 +382,53 @@ mod tests {
         write_atomic(&path, b"new").unwrap();
         assert_eq!(hard_links(&path), 1);
         assert_eq!(fs::read(dir.path().join("b.kakuro")).unwrap(), b"old");
+    }
+
+    /// Makes a private character device node like `/dev/null` (1, 3) or `/dev/full` (1, 7) in
+    /// `dir`; `None` where the system does not let us (not the superuser, a container).
+    #[cfg(unix)]
+    fn device_node(dir: &Path, name: &str, minor: u8) -> Option<PathBuf> {
+        let node = dir.join(name);
+        let made = std::process::Command::new("mknod")
+            .arg(&node)
+            .args(["c", "1", &minor.to_string()])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        made.then_some(node)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let Some(null) = device_node(dir.path(), "null", 3) else {
+            eprintln!("skipped: mknod is not allowed here");
+            return;
+        };
+        write_atomic(&null, b"a puzzle").unwrap();
+        assert!(fs::metadata(&null).unwrap().file_type().is_char_device());
+        let full = device_node(dir.path(), "full", 7).unwrap();
+        let err = write_atomic(&full, b"a puzzle").unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::StorageFull);
+        assert!(fs::metadata(&full).unwrap().file_type().is_char_device());
+        assert_eq!(names_in(dir.path()), ["full", "null"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_socket_is_refused_and_kept() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+        let err = write_atomic(&path, b"a puzzle").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "it is a socket, not a regular file: nothing was written"
+        );
+        assert!(fs::metadata(&path).unwrap().file_type().is_socket());
     }
 
     #[test]

@@ -362,12 +362,12 @@ fn count_past_its_time_limit_says_unknown_with_exit_3() {
         assert_eq!(run.code, 3, "stderr: {}", run.stderr);
         assert_eq!(run.stdout, "");
         run.assert_clean_stderr();
-        assert_eq!(
-            run.stderr,
-            format!(
-                "kakuro: {file}: unknown after 0.5 s: the count did not finish \
-                 (--max-seconds sets the limit)\n"
-            )
+        // The time left after the count lists solutions, a lower bound when it finds any.
+        let line = run.stderr.trim_end();
+        assert!(
+            line.starts_with(&format!("kakuro: {file}: unknown after 0.5 s: "))
+                && line.ends_with("the count did not finish (--max-seconds sets the limit)"),
+            "{line}"
         );
     }
 }
@@ -391,12 +391,12 @@ fn solve_past_its_time_limit_says_unknown_with_exit_3() {
     let run = kakuro(&["solve", &file, "--nth", "2", "--max-seconds", "0.5"]);
     assert_eq!(run.code, 3, "stderr: {}", run.stderr);
     assert_eq!(run.stdout, "");
-    assert_eq!(
-        run.stderr,
-        format!(
-            "kakuro: {file}: unknown after 0.5 s: no solution picked yet \
-             (--max-seconds sets the limit)\n"
-        )
+    let line = run.stderr.trim_end();
+    assert!(
+        line.starts_with(&format!(
+            "kakuro: {file}: unknown after 0.5 s: no solution picked yet, "
+        )) && line.ends_with("the count did not finish (--max-seconds sets the limit)"),
+        "{line}"
     );
     // A 9 × 9 block without sums: solutions at once, far too many to count. The JSON
     // object keeps the solutions listed, is not complete, and has no count.

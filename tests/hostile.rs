@@ -491,3 +491,159 @@ fn ron_problems_name_their_place() {
         run.stderr
     );
 }
+
+/// Makes a private character device node in `dir` (major 1: 3 is what `/dev/null` is, 7
+/// `/dev/full`), never the system's own; `None` where the system does not let us.
+#[cfg(unix)]
+fn device_node(dir: &Path, name: &str, minor: u8) -> Option<std::path::PathBuf> {
+    let node = dir.join(name);
+    let made = Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", &minor.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    made.then_some(node)
+}
+
+#[cfg(unix)]
+fn is_char_device(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_char_device())
+}
+
+/// An output path that is a device is written into (as the shell's `>` would), never replaced
+/// by a regular file; one that fails to take the bytes is an error.
+#[cfg(unix)]
+#[test]
+fn a_device_as_output_is_still_a_device_afterwards() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(null) = device_node(dir.path(), "null.kakuro", 3) else {
+        eprintln!("skipped: mknod is not allowed here");
+        return;
+    };
+    let pdf = device_node(dir.path(), "null.pdf", 3).unwrap();
+    let full = device_node(dir.path(), "full.kakuro", 7).unwrap();
+    let (null, pdf, full) = (
+        null.display().to_string(),
+        pdf.display().to_string(),
+        full.display().to_string(),
+    );
+    for args in [
+        vec!["generate", "--size", "6x6", "--seed", "1", "-o", &null],
+        vec!["convert", TINY, &null],
+        vec!["print", TINY, "-o", &pdf],
+    ] {
+        let run = kakuro(&args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    }
+    for args in [
+        vec!["generate", "--size", "6x6", "--seed", "1", "-o", &full],
+        vec!["convert", TINY, &full],
+    ] {
+        let run = kakuro(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("No space left"), "{}", run.stderr);
+    }
+    for node in [&null, &pdf, &full] {
+        assert!(is_char_device(Path::new(node)), "{node} was replaced");
+    }
+    let names = std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(names, 3, "no temporary file is left");
+}
+
+/// Every command that prints fails, saying so, when standard output cannot take it.
+#[test]
+fn a_full_standard_output_fails_every_command_that_prints() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full");
+        return;
+    };
+    let commands: [&[&str]; 11] = [
+        &["solve", "puzzles/wikipedia.kakuro"],
+        &["solve", "puzzles/wikipedia.kakuro", "--json"],
+        &["count", "puzzles/wikipedia.kakuro"],
+        &["check", "puzzles/wikipedia.kakuro"],
+        &["explain", "puzzles/wikipedia.kakuro"],
+        &["rate", "puzzles/wikipedia.kakuro"],
+        &["fix", "puzzles/two.kakuro"],
+        &["generate", "--size", "6x6", "--seed", "1"],
+        &["pe424", "puzzles/cryptic.txt"],
+        &["bench", "puzzles/wikipedia.kakuro", "--runs", "1"],
+        &["print", TINY, "-o", "PDF"],
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("book.pdf").display().to_string();
+    for args in commands {
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "PDF" { pdf.as_str() } else { a })
+            .collect();
+        let child = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = wait_or_kill(child, &args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.ends_with(
+                "kakuro: cannot write to standard output: No space left on device (os error \
+                 28)\n"
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// A designer's shape before any sum is typed: far too many solutions to count.
+fn shape_without_sums() -> Vec<u8> {
+    let mut text = String::from("\\ \\ \\ \\ \\ \\ \\ \\\n");
+    for row in 1..8 {
+        text.push('\\');
+        for col in 1..8 {
+            let wall = [(3, 3), (5, 6), (6, 2)].contains(&(row, col));
+            text.push_str(if wall { " \\" } else { " __" });
+        }
+        text.push('\n');
+    }
+    text.into_bytes()
+}
+
+/// `count`, `solve --nth` and `solve --random` on a shape without sums stop at their limit
+/// and say what they know: a lower bound from the solutions listed.
+#[test]
+fn counting_a_shape_without_sums_ends_unknown_within_its_limit() {
+    for args in [
+        vec!["count", "-", "--max-seconds", "1"],
+        vec!["count", "-", "--json", "--max-seconds", "1"],
+        vec!["solve", "-", "--nth", "5", "--max-seconds", "1"],
+        vec!["solve", "-", "--random", "--max-seconds", "1"],
+    ] {
+        let run = kakuro_with(&args, Some(shape_without_sums()));
+        assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(run.took < Duration::from_secs(5), "{args:?}: {:?}", run.took);
+        // The lower bound comes from the last tenth of the time, which a busy machine may
+        // spend before the first solution.
+        let line = run.stderr.trim_end();
+        assert!(
+            line.starts_with("kakuro: <stdin>: unknown after 1 s: ")
+                && line.ends_with("the count did not finish (--max-seconds sets the limit)"),
+            "{args:?}: {line}"
+        );
+    }
+}
+
+/// Without `--max-seconds`, a count gives up after a minute, as the help says.
+#[test]
+fn counting_has_a_time_limit_by_default() {
+    let run = kakuro(&["count", "--help"]);
+    assert!(run.stdout.contains("[default: 60]"), "{}", run.stdout);
+    let run = kakuro(&["solve", "--help"]);
+    assert!(run.stdout.contains("--nth and --random"), "{}", run.stdout);
+}

@@ -144,23 +144,30 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Stop after this many seconds and say "unknown after S s" on stderr (exit 3);
-        /// without it, no limit.
+        /// without it, no limit, but for --nth and --random (which count first): 60 s.
         #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
         max_seconds: Option<Duration>,
     },
     /// Print the exact number of solutions.
     ///
-    /// Exit code: 0 counted, 2 invalid file or usage. Exit code 3: stopped by --max-seconds.
+    /// Exit code: 0 counted, 2 invalid file or usage. Exit code 3: stopped by --max-seconds
+    /// (60 s unless told).
     Count {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Print {"count": "K", "seconds": S}.
         #[arg(long)]
         json: bool,
-        /// Stop after this many seconds and say "unknown after S s" on stderr (exit 3);
-        /// without it, no limit.
-        #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
-        max_seconds: Option<Duration>,
+        /// Stop after this many seconds and say "unknown after S s" on stderr, with the
+        /// solutions listed as a lower bound (exit 3).
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "60",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
     },
     /// List the file's problems, then say `none`, `unique` or `multiple` (exit 0 only for unique).
     ///

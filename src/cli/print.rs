@@ -3,6 +3,7 @@
 //! its error (exit 2 after the rest is printed). Each puzzle is checked: one without exactly
 //! one solution is printed with a warning on stderr.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -13,7 +14,7 @@ use kakuro::print::{Answer, Book, Entry, Paper, PerPage, gather, pdf};
 use kakuro::{Puzzle, atomic};
 
 use super::input::{Input, PuzzleFile};
-use super::{EXIT_INVALID, budget, pe424};
+use super::{EXIT_INVALID, budget, output, pe424};
 
 /// How long each puzzle's check may take before it is printed unchecked.
 const CHECK_SECONDS: u64 = 10;
@@ -72,13 +73,16 @@ pub fn run(files: &[PathBuf], output: &Path, options: &Options) -> Result<ExitCo
     let pages = book.pages();
     let bytes = pdf::write(&pages, &title)?;
     write(output, &bytes)?;
-    println!(
+    let mut out = output::stdout();
+    writeln!(
+        out,
         "{}: {count} puzzle{}, {} page{}",
         format::printable(&output.display().to_string()),
         if count == 1 { "" } else { "s" },
         pages.len(),
         if pages.len() == 1 { "" } else { "s" },
-    );
+    )?;
+    out.flush()?;
     Ok(if skipped {
         ExitCode::from(EXIT_INVALID)
     } else {
