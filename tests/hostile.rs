@@ -647,3 +647,49 @@ fn counting_has_a_time_limit_by_default() {
     let run = kakuro(&["solve", "--help"]);
     assert!(run.stdout.contains("--nth and --random"), "{}", run.stdout);
 }
+
+/// `generate -o FILE` writes the format the extension names, as `convert` does.
+#[test]
+fn generate_writes_the_format_its_output_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    for name in ["p.ron", "p.svg", "p.png", "p.pdf", "p.kakuro"] {
+        let out = path(name);
+        let run = kakuro(&["generate", "--size", "6x6", "--seed", "3", "-o", &out]);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{name}");
+    }
+    let ron = kakuro::format::load(Path::new(&path("p.ron"))).unwrap();
+    let kakuro_text = kakuro::format::load(Path::new(&path("p.kakuro"))).unwrap();
+    assert_eq!(ron.document.grid, kakuro_text.document.grid);
+    assert!(
+        ron.document.notes.starts_with("seed 3, size 6x6"),
+        "{}",
+        ron.document.notes
+    );
+    let run = kakuro(&["check", &path("p.ron")]);
+    assert_eq!(run.stdout, "unique\n");
+    let svg = std::fs::read_to_string(path("p.svg")).unwrap();
+    assert!(svg.contains("<svg"), "{svg}");
+    assert!(std::fs::read(path("p.png")).unwrap().starts_with(b"\x89PNG"));
+    assert!(std::fs::read(path("p.pdf")).unwrap().starts_with(b"%PDF"));
+}
+
+/// An extension nothing writes (or none) is refused at once, with the ones that work.
+#[test]
+fn generate_refuses_an_output_it_cannot_write_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["p.txt", "p", "p.pe424"] {
+        let out = dir.path().join(name).display().to_string();
+        let run = kakuro(&["generate", "--size", "30x30", "--seed", "3", "-o", &out]);
+        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
+        assert!(run.took < Duration::from_secs(2), "{name}: {:?}", run.took);
+        assert!(run.stderr.contains(".ron, .svg, .png or .pdf"), "{}", run.stderr);
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let out = dir.path().join("p.docx").display().to_string();
+    let run = kakuro(&["convert", TINY, &out]);
+    assert_eq!(
+        run.stderr,
+        format!("kakuro: {out}: unknown file extension: use .kakuro, .ron, .pe424, .svg, .png or .pdf\n")
+    );
+}

@@ -8,9 +8,11 @@ use std::thread;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kakuro::atomic;
+use kakuro::format::{self, Document, Format};
 use kakuro::generate::{self, Generated, Options};
 use kakuro::solve::CancelToken;
 
+use super::convert::{Target, write_document};
 use super::{Failure, output};
 
 /// Writes `count` puzzles, seeds `options.seed`, `options.seed + 1`, ...: one on stdout without
@@ -32,6 +34,10 @@ pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode>
         }
         .into());
     }
+    let target = match (dir, out) {
+        (None, Some(file)) => Some(target_for(file)?),
+        _ => None,
+    };
     let bar = progress_bar(
         count,
         std::io::stderr().is_terminal(),
@@ -47,7 +53,10 @@ pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode>
                 let path = dir.join(format!("{:04}.kakuro", i + 1));
                 write_file(&path, &text)?;
             }
-            (None, Some(file)) => write_file(file, &text)?,
+            (None, Some(file)) => match target {
+                Some(Target::Text(Format::Kakuro)) | None => write_file(file, &text)?,
+                Some(target) => write_as(file, target, g)?,
+            },
             (None, None) => {
                 let mut stdout = output::stdout();
                 output::write_block(&mut stdout, &text)?;
@@ -125,6 +134,47 @@ fn make_all(options: Options, count: u32, bar: &ProgressBar) -> Result<Vec<Gener
         .into());
     }
     Ok(all.into_iter().filter_map(|(_, r)| r.ok()).collect())
+}
+
+/// What the file `-o FILE` is written as: the format its extension names (as `convert`
+/// chooses); `.kakuro` text into a device or a pipe without one. A name that names no format
+/// the puzzle can be written in is refused before any work.
+fn target_for(file: &Path) -> Result<Target> {
+    let special = std::fs::metadata(file).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if special && file.extension().is_none() {
+        return Ok(Target::Text(Format::Kakuro));
+    }
+    let name = format::printable(&file.display().to_string()).into_owned();
+    match Target::of(file) {
+        Some(Target::Text(Format::Pe424)) => Err(Failure {
+            lines: vec![format!(
+                "{name}: a PE 424 line holds letter clues, and a generated puzzle has numbers: \
+                 write a .kakuro, .ron, .svg, .png or .pdf file"
+            )],
+        }
+        .into()),
+        Some(target) => Ok(target),
+        None => Err(Failure {
+            lines: vec![format!(
+                "{name}: the extension names no format to write: use .kakuro, .ron, .svg, \
+                 .png or .pdf (or name a folder that exists)"
+            )],
+        }
+        .into()),
+    }
+}
+
+/// Writes a puzzle as `target` (not `.kakuro` text): the comment line's seed, size,
+/// symmetry and rating become the `.ron` save's notes; a PDF page names the band.
+fn write_as(path: &Path, target: Target, g: &Generated) -> Result<()> {
+    let text = g.to_text();
+    let header = text.lines().next().unwrap_or_default();
+    let document = Document {
+        notes: header.trim_start_matches("# ").to_string(),
+        ..Document::new(g.grid.clone())
+    };
+    let band = g.explanation.rating.band.name().to_string();
+    write_document(path, target, &document, None, Some(band))
 }
 
 fn write_file(path: &Path, text: &str) -> Result<()> {
