@@ -1,8 +1,10 @@
 //! Atomic file writing: a crash mid-save leaves either the old file or the new one, never half.
 //!
-//! The temporary file has a short name of fixed length (`.kakuro-` and 16 hex digits), so any
-//! file name the system allows can be saved; a save killed mid-write leaves its temporary file
-//! behind, and the next save to the same folder removes it.
+//! The temporary file has a short name of fixed length (`.kakuro-` and 16 hex digits: the
+//! process id, then a counter), so any file name the system allows can be saved; a save killed
+//! mid-write leaves its temporary file behind, and the first save of a later process to the
+//! same folder removes it (once it is a minute old and its process is gone). A process looks
+//! at each folder once, so that saving thousands of files into one stays linear.
 //!
 //! Only a regular file is replaced: a character device or a named pipe (`/dev/null`, a FIFO a
 //! reader waits on) is written into as the shell's `>` would, and any other kind of file is
@@ -45,7 +47,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             "the path names no file",
         ));
     }
-    remove_stale_temps(&dir);
+    if first_save_into(&dir) {
+        remove_stale_temps(&dir);
+    }
     let (temp, file) = create_temp(&dir)?;
     let filled = fill(&file, path, bytes);
     // Closed before the rename, which some systems refuse for an open file.
@@ -151,9 +155,26 @@ const TEMP_PREFIX: &str = ".kakuro-";
 const TEMP_SUFFIX: &str = ".tmp";
 
 /// How long an unlocked temporary file of ours must have been left alone before it is taken
-/// for a crashed save's, on systems where we cannot ask whether its process still runs.
+/// for a crashed save's: a minute where we can ask whether its process still runs (a process
+/// id can be another process's in another container sharing the folder), an hour elsewhere.
+#[cfg(target_os = "linux")]
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 #[cfg(not(target_os = "linux"))]
 const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Whether this is the process's first save into `dir`: only then are stale temporary files
+/// looked for, since reading the folder at every save would make a run of saves into one
+/// folder quadratic.
+fn first_save_into(dir: &Path) -> bool {
+    static SEEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if seen.contains(&dir) {
+        return false;
+    }
+    seen.push(dir);
+    true
+}
 
 /// Creates a new hidden file with a short unique name in `dir`, locked while it is written so
 /// that no other save takes it for a crashed one.
@@ -211,20 +232,26 @@ fn remove_stale_temps(dir: &Path) {
     }
 }
 
-/// Whether the save that made a temporary file is over: its process no longer runs.
+/// Whether the save that made a temporary file is over: its process no longer runs, and
+/// nothing has touched the file for a minute.
 #[cfg(target_os = "linux")]
-fn is_abandoned(_file: &File, owner: u32) -> bool {
-    owner != std::process::id() && !Path::new("/proc").join(owner.to_string()).exists()
+fn is_abandoned(file: &File, owner: u32) -> bool {
+    owner != std::process::id()
+        && !Path::new("/proc").join(owner.to_string()).exists()
+        && is_old(file)
+}
+
+/// Whether nothing has written to `file` for [`STALE_AFTER`].
+fn is_old(file: &File) -> bool {
+    file.metadata()
+        .and_then(|meta| meta.modified())
+        .is_ok_and(|time| time.elapsed().is_ok_and(|age| age > STALE_AFTER))
 }
 
 /// Whether the save that made a temporary file is over: nothing has touched it for long.
 #[cfg(not(target_os = "linux"))]
 fn is_abandoned(file: &File, owner: u32) -> bool {
-    owner != std::process::id()
-        && file
-            .metadata()
-            .and_then(|meta| meta.modified())
-            .is_ok_and(|time| time.elapsed().is_ok_and(|age| age > STALE_AFTER))
+    owner != std::process::id() && is_old(file)
 }
 
 /// Writes and flushes the content, copying the target's permissions (and owner, which only
@@ -344,19 +371,46 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         // No process has this id: the kernel's largest is 2^22.
         let dead = dir.path().join(".kakuro-7fffffff00000003.tmp");
-        fs::write(&dead, b"half a puzzle").unwrap();
+        left_long_ago(&dead, b"half a puzzle");
+        // Just left: a process of that id in another container may still be writing it.
+        let dead_just_now = dir.path().join(".kakuro-7fffffff00000004.tmp");
+        fs::write(&dead_just_now, b"half a puzzle").unwrap();
         let ours_running = dir
             .path()
             .join(format!(".kakuro-{:08x}00000009.tmp", std::process::id()));
-        fs::write(&ours_running, b"being written").unwrap();
+        left_long_ago(&ours_running, b"being written");
         let theirs = dir.path().join(".kakuro-notours.tmp");
-        fs::write(&theirs, b"x").unwrap();
+        left_long_ago(&theirs, b"x");
         write_atomic(&dir.path().join("a.kakuro"), b"new").unwrap();
         let running = ours_running.file_name().unwrap().to_string_lossy();
-        assert_eq!(
-            names_in(dir.path()),
-            [running.as_ref(), ".kakuro-notours.tmp", "a.kakuro"]
-        );
+        let mut kept = [
+            ".kakuro-7fffffff00000004.tmp",
+            running.as_ref(),
+            ".kakuro-notours.tmp",
+            "a.kakuro",
+        ];
+        kept.sort();
+        assert_eq!(names_in(dir.path()), kept);
+    }
+
+    /// Writes a file as a save an hour ago would have left it.
+    fn left_long_ago(path: &Path, bytes: &[u8]) {
+        fs::write(path, bytes).unwrap();
+        let file = File::options().write(true).open(path).unwrap();
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        file.set_modified(hour_ago).unwrap();
+    }
+
+    /// Saving many files into one folder reads the folder once, at the first save.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_is_cleaned_at_the_first_save_only() {
+        let dir = tempfile::tempdir().unwrap();
+        write_atomic(&dir.path().join("a.kakuro"), b"one").unwrap();
+        let dead = dir.path().join(".kakuro-7fffffff00000005.tmp");
+        left_long_ago(&dead, b"half a puzzle");
+        write_atomic(&dir.path().join("b.kakuro"), b"two").unwrap();
+        assert!(dead.exists());
     }
 
     #[test]

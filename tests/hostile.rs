@@ -399,7 +399,13 @@ fn convert_saves_under_the_longest_names() {
 fn the_next_save_removes_what_a_killed_save_left() {
     let dir = tempfile::tempdir().unwrap();
     // What a save by a process that is gone (no process has an id this high) leaves.
-    std::fs::write(dir.path().join(".kakuro-7ffffff0000000a1.tmp"), "half").unwrap();
+    let left = dir.path().join(".kakuro-7ffffff0000000a1.tmp");
+    std::fs::write(&left, "half").unwrap();
+    // Left a while ago: a minute old at least.
+    let file = std::fs::File::options().write(true).open(&left).unwrap();
+    file.set_modified(std::time::SystemTime::now() - Duration::from_secs(120))
+        .unwrap();
+    drop(file);
     let out = dir.path().join("out.ron");
     let run = kakuro(&["convert", TINY, &out.display().to_string()]);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
@@ -627,7 +633,11 @@ fn counting_a_shape_without_sums_ends_unknown_within_its_limit() {
         let run = kakuro_with(&args, Some(shape_without_sums()));
         assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
         assert_eq!(run.stdout, "", "{args:?}");
-        assert!(run.took < Duration::from_secs(5), "{args:?}: {:?}", run.took);
+        assert!(
+            run.took < Duration::from_secs(5),
+            "{args:?}: {:?}",
+            run.took
+        );
         // The lower bound comes from the last tenth of the time, which a busy machine may
         // spend before the first solution.
         let line = run.stderr.trim_end();
@@ -670,7 +680,11 @@ fn generate_writes_the_format_its_output_names() {
     assert_eq!(run.stdout, "unique\n");
     let svg = std::fs::read_to_string(path("p.svg")).unwrap();
     assert!(svg.contains("<svg"), "{svg}");
-    assert!(std::fs::read(path("p.png")).unwrap().starts_with(b"\x89PNG"));
+    assert!(
+        std::fs::read(path("p.png"))
+            .unwrap()
+            .starts_with(b"\x89PNG")
+    );
     assert!(std::fs::read(path("p.pdf")).unwrap().starts_with(b"%PDF"));
 }
 
@@ -683,13 +697,59 @@ fn generate_refuses_an_output_it_cannot_write_at_once() {
         let run = kakuro(&["generate", "--size", "30x30", "--seed", "3", "-o", &out]);
         assert_eq!(run.code, 2, "{name}: {}", run.stderr);
         assert!(run.took < Duration::from_secs(2), "{name}: {:?}", run.took);
-        assert!(run.stderr.contains(".ron, .svg, .png or .pdf"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(".ron, .svg, .png or .pdf"),
+            "{}",
+            run.stderr
+        );
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     let out = dir.path().join("p.docx").display().to_string();
     let run = kakuro(&["convert", TINY, &out]);
     assert_eq!(
         run.stderr,
-        format!("kakuro: {out}: unknown file extension: use .kakuro, .ron, .pe424, .svg, .png or .pdf\n")
+        format!(
+            "kakuro: {out}: unknown file extension: use .kakuro, .ron, .pe424, .svg, .png or .pdf\n"
+        )
     );
+}
+
+/// `generate --count` writes each puzzle as it is made, in seed order: a run stopped early
+/// keeps what it made, and an endless count holds little memory.
+#[test]
+fn generate_count_writes_each_puzzle_as_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+        .args([
+            "generate",
+            "--size",
+            "6x6",
+            "--seed",
+            "1",
+            "--count",
+            "4294967295",
+            "-o",
+        ])
+        .arg(&out)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let first = out.join("0000000001.kakuro");
+    let third = out.join("0000000003.kakuro");
+    let start = Instant::now();
+    while !third.exists() && start.elapsed() < HANG {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        third.exists(),
+        "nothing written after {:?}",
+        start.elapsed()
+    );
+    let text = std::fs::read_to_string(first).unwrap();
+    assert!(text.starts_with("# seed 1, size 6x6"), "{text}");
 }

@@ -123,9 +123,7 @@ pub fn count_with_bar(solver: &mut Solver<'_>, max: Option<Duration>) -> Option<
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let mut bar: Option<ProgressBar> = None;
-    let limit = max.map_or_else(String::new, |max| {
-        format!(" of {} s", max.as_secs_f64())
-    });
+    let limit = max.map_or_else(String::new, |max| format!(" of {} s", max.as_secs_f64()));
     let counted = solver.count_with_report(&mut |progress| {
         if !terminal || start.elapsed() < QUIET_FOR {
             return;
@@ -188,7 +186,10 @@ mod tests {
     #[test]
     fn what_an_unfinished_count_knows() {
         assert_eq!(unfinished(0), "the count did not finish");
-        assert_eq!(unfinished(1), "at least 1 solution, the count did not finish");
+        assert_eq!(
+            unfinished(1),
+            "at least 1 solution, the count did not finish"
+        );
         assert_eq!(
             unfinished(12345),
             "at least 12,345 solutions, the count did not finish"

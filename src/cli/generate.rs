@@ -1,8 +1,10 @@
 //! `kakuro generate --size WxH ...`: unique puzzles, solvable by logic, in a band.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::{Condvar, Mutex, mpsc};
 use std::thread;
 
 use anyhow::{Context, Result};
@@ -43,27 +45,30 @@ pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode>
         std::io::stderr().is_terminal(),
         ProgressDrawTarget::stderr,
     );
-    let puzzles = make_all(options, count, &bar);
-    bar.finish_and_clear();
-    let puzzles = puzzles?;
-    for (i, g) in puzzles.iter().enumerate() {
+    // Each puzzle is written as soon as those before it are: an interrupted run keeps what
+    // it made, and memory holds only the few made ahead.
+    let width = file_number_width(count);
+    let made = make_each(options, count, &bar, |i, g| {
         let text = g.to_text();
         match (dir, out) {
             (Some(dir), _) => {
-                let path = dir.join(format!("{:04}.kakuro", i + 1));
-                write_file(&path, &text)?;
+                let path = dir.join(format!("{:0width$}.kakuro", i + 1));
+                write_file(&path, &text)
             }
             (None, Some(file)) => match target {
-                Some(Target::Text(Format::Kakuro)) | None => write_file(file, &text)?,
-                Some(target) => write_as(file, target, g)?,
+                Some(Target::Text(Format::Kakuro)) | None => write_file(file, &text),
+                Some(target) => write_as(file, target, &g),
             },
             (None, None) => {
                 let mut stdout = output::stdout();
                 output::write_block(&mut stdout, &text)?;
                 stdout.flush()?;
+                Ok(())
             }
         }
-    }
+    });
+    bar.finish_and_clear();
+    made?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -84,56 +89,98 @@ fn progress_bar(
     bar
 }
 
-/// The puzzles, made on two threads (even and odd numbers), in seed order; `bar` counts them.
-/// Puzzle `i` depends only on its seed, so the threads do not change what is made.
-fn make_all(options: Options, count: u32, bar: &ProgressBar) -> Result<Vec<Generated>> {
+/// The digits of the numbers in `NNNN.kakuro`: four, or more when the count needs them, so
+/// that the files sort by name in seed order.
+fn file_number_width(count: u32) -> usize {
+    count.to_string().len().max(4)
+}
+
+/// How many puzzles may be made ahead of the next one to write: the memory a run holds.
+const AHEAD: u32 = 16;
+
+/// Which puzzle a worker makes next, and how many were written.
+struct Turns {
+    next: u32,
+    written: u32,
+}
+
+/// Makes the puzzles on two threads and hands each to `write` in seed order, as soon as those
+/// before it are written; `bar` counts them. Puzzle `i` depends only on its seed, so the
+/// threads do not change what is made; a worker waits rather than get more than [`AHEAD`]
+/// puzzles ahead of the writing. The first failure (to make or to write) ends the run.
+fn make_each(
+    options: Options,
+    count: u32,
+    bar: &ProgressBar,
+    mut write: impl FnMut(u32, Generated) -> Result<()>,
+) -> Result<()> {
     let cancel = CancelToken::new();
-    let make = |i: u32| {
-        let seeded = Options {
-            seed: options.seed.wrapping_add(u64::from(i)),
-            ..options
-        };
-        generate::generate(&seeded, &cancel)
-    };
-    let halves: Vec<Vec<(u32, Result<Generated, generate::GenerateError>)>> = thread::scope(|s| {
-        let workers: Vec<_> = (0..2u32)
-            .map(|w| {
-                let make = &make;
-                let cancel = &cancel;
-                s.spawn(move || {
-                    let mut made = Vec::new();
-                    for i in (w..count).step_by(2) {
-                        let result = make(i);
-                        bar.inc(1);
-                        if result.is_err() {
-                            // One failure ends the run: the other thread need not go on.
-                            cancel.cancel();
-                        }
-                        made.push((i, result));
-                    }
-                    made
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("a generator thread panicked"))
-            .collect()
+    let turns = Mutex::new(Turns {
+        next: 0,
+        written: 0,
     });
-    let mut all: Vec<(u32, Result<Generated, generate::GenerateError>)> =
-        halves.into_iter().flatten().collect();
-    all.sort_by_key(|(i, _)| *i);
-    // The first real failure, not the cancellations it caused.
-    if let Some((_, Err(e))) = all
-        .iter()
-        .find(|(_, r)| matches!(r, Err(e) if *e != generate::GenerateError::Cancelled))
-    {
-        return Err(Failure {
-            lines: vec![e.to_string()],
+    let moved = Condvar::new();
+    let (made, results) = mpsc::channel();
+    thread::scope(|s| {
+        for _ in 0..2 {
+            let (cancel, turns, moved, made) = (&cancel, &turns, &moved, made.clone());
+            s.spawn(move || {
+                loop {
+                    let i = {
+                        let mut t = lock(turns);
+                        while t.next < count
+                            && t.next >= t.written + AHEAD
+                            && !cancel.is_cancelled()
+                        {
+                            t = moved.wait(t).unwrap_or_else(|e| e.into_inner());
+                        }
+                        if t.next >= count || cancel.is_cancelled() {
+                            return;
+                        }
+                        t.next += 1;
+                        t.next - 1
+                    };
+                    let seeded = Options {
+                        seed: options.seed.wrapping_add(u64::from(i)),
+                        ..options
+                    };
+                    let result = generate::generate(&seeded, cancel);
+                    bar.inc(1);
+                    if made.send((i, result)).is_err() {
+                        return;
+                    }
+                }
+            });
         }
-        .into());
-    }
-    Ok(all.into_iter().filter_map(|(_, r)| r.ok()).collect())
+        drop(made);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0u32;
+        let outcome = (|| {
+            for (i, result) in &results {
+                waiting.insert(i, result);
+                while let Some(result) = waiting.remove(&next) {
+                    let g = result.map_err(|e| Failure {
+                        lines: vec![e.to_string()],
+                    })?;
+                    write(next, g)?;
+                    next += 1;
+                    lock(&turns).written = next;
+                    moved.notify_all();
+                }
+            }
+            Ok(())
+        })();
+        if outcome.is_err() {
+            // The workers need not go on: stop them and let a waiting one see it.
+            cancel.cancel();
+            moved.notify_all();
+        }
+        outcome
+    })
+}
+
+fn lock(turns: &Mutex<Turns>) -> std::sync::MutexGuard<'_, Turns> {
+    turns.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// What the file `-o FILE` is written as: the format its extension names (as `convert`
@@ -221,6 +268,40 @@ pub fn parse_walls(text: &str) -> Result<f64, String> {
 mod tests {
     use super::*;
     use crate::cli::screen::{Screen, target};
+
+    /// The puzzles of a run, in the order they are handed over.
+    fn make_all(options: Options, count: u32, bar: &ProgressBar) -> Result<Vec<Generated>> {
+        let mut all = Vec::new();
+        make_each(options, count, bar, |i, g| {
+            assert_eq!(i as usize, all.len(), "in seed order");
+            all.push(g);
+            Ok(())
+        })?;
+        Ok(all)
+    }
+
+    #[test]
+    fn each_puzzle_is_handed_over_before_the_run_ends_and_a_failed_write_ends_it() {
+        let mut handed = 0;
+        let err = make_each(Options::new(6, 6, 5), 40, &ProgressBar::hidden(), |i, _| {
+            handed += 1;
+            if i == 2 {
+                anyhow::bail!("the disk is full");
+            }
+            Ok(())
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), "the disk is full");
+        assert_eq!(handed, 3);
+    }
+
+    #[test]
+    fn numbers_widen_past_four_digits() {
+        assert_eq!(file_number_width(3), 4);
+        assert_eq!(file_number_width(9999), 4);
+        assert_eq!(file_number_width(10000), 5);
+        assert_eq!(file_number_width(u32::MAX), 10);
+    }
 
     #[test]
     fn the_bar_counts_the_puzzles_on_a_terminal() {

@@ -24,7 +24,10 @@ impl Write for Stdout {
 /// The error of a write to standard output, saying so; of the same kind (a closed pipe stays
 /// one, which ends the program quietly).
 fn named(err: io::Error) -> io::Error {
-    io::Error::new(err.kind(), format!("cannot write to standard output: {err}"))
+    io::Error::new(
+        err.kind(),
+        format!("cannot write to standard output: {err}"),
+    )
 }
 
 /// Locks and buffers standard output.

@@ -20,9 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::busy::with_spinner;
-use super::count::{
-    Counted, DEFAULT_SECONDS, count_within, exact_count, out_of_time, unfinished,
-};
+use super::count::{Counted, DEFAULT_SECONDS, count_within, exact_count, out_of_time, unfinished};
 use super::input::PuzzleFile;
 use super::json::SolutionsWriter;
 use super::{EXIT_NO, Failure, budget, output};
