@@ -429,6 +429,39 @@ fn solve_past_its_time_limit_says_unknown_with_exit_3() {
 }
 
 #[test]
+fn explain_and_rate_past_their_time_limit_say_unknown_with_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dense_file(&dir);
+    // Far less time than the first step takes.
+    let limit = ["--max-seconds", "0.000001"];
+    let run = kakuro(&[&["explain", file.as_str()][..], &limit].concat());
+    assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+    let lines = run.lines();
+    assert!(
+        lines[lines.len() - 3].starts_with("logic stops: gave up, unknown after 0.000001 s, with "),
+        "{lines:?}"
+    );
+    assert_eq!(lines[lines.len() - 2], "verdict: unknown");
+    assert_eq!(lines[lines.len() - 1], "rating: unknown after 0.000001 s");
+    let run = kakuro(&[&["explain", file.as_str(), "--json"][..], &limit].concat());
+    assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+    let json = run.json();
+    assert_eq!(
+        (json["rating"]["band"].as_str(), json["solved"].as_bool()),
+        (Some("unknown"), Some(false))
+    );
+    let run = kakuro(&[&["rate", file.as_str()][..], &limit].concat());
+    assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+    assert_eq!(run.lines().last(), Some(&"unknown after 0.000001 s"));
+    let run = kakuro(&[&["rate", file.as_str(), "--json"][..], &limit].concat());
+    assert_eq!(run.code, 3, "stderr: {}", run.stderr);
+    assert_eq!(run.json()["band"], "unknown");
+    // In time, the answer is the usual one.
+    let run = kakuro(&["rate", "puzzles/wikipedia.kakuro", "--max-seconds", "30"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+}
+
+#[test]
 fn check_past_its_time_limit_says_unknown_with_exit_3() {
     let dir = tempfile::tempdir().unwrap();
     let file = dense_file(&dir);

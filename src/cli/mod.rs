@@ -185,7 +185,7 @@ pub enum Command {
     /// search's: unique, multiple, none or unknown) and the difficulty rating.
     ///
     /// Exit code: 0 when the steps solve the puzzle, 1 when logic stops short (a line says
-    /// why), 2 invalid file or usage.
+    /// why), 2 invalid file or usage, 3 when the steps ran past --max-seconds.
     Explain {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
@@ -198,13 +198,24 @@ pub enum Command {
     /// Rate how hard a puzzle is to solve by logic: Easy, Medium, Hard, Expert or Needs trial
     /// (on the last line).
     ///
-    /// Exit code: 0 when logic solves the puzzle, 1 when it stops short, 2 invalid file or usage.
+    /// Exit code: 0 when logic solves the puzzle, 1 when it stops short, 2 invalid file or
+    /// usage, 3 when it ran past --max-seconds.
     Rate {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Print {"band","score","hardest","start","solved"}.
         #[arg(long)]
         json: bool,
+        /// Give up the logical solve after this many seconds; the band is then "unknown after
+        /// S s" (exit 3).
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "10",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
     },
     /// Generate puzzles with one solution that logic alone solves, in a difficulty band.
     ///
@@ -329,7 +340,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct VerdictTime {
     /// Give up the search for the verdict after this many seconds; it is then "unknown after
-    /// S s".
+    /// S s". Explain's logical solve has as long again: past it, the steps found so far are
+    /// printed and the rating is "unknown after S s" (exit 3).
     #[arg(
         long,
         value_name = "S",
@@ -408,7 +420,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             verdict,
         } => explain::run(&file, json, verdict.max_seconds),
-        Command::Rate { file, json } => explain::rate(&file, json),
+        Command::Rate {
+            file,
+            json,
+            max_seconds,
+        } => explain::rate(&file, json, max_seconds),
         Command::Generate {
             size: (width, height),
             walls,
