@@ -550,6 +550,23 @@ fn check_lists_the_typos_of_every_line() {
     );
 }
 
+/// A wall a short row implies has no token: its problems are placed at the row's last token.
+#[test]
+fn check_places_a_problem_at_an_implied_wall_on_its_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("\\ 3\\ 4\\ \\\n\\3 __ __\n");
+    for _ in 0..10 {
+        text.push_str("\\ \\ \\ __\n");
+    }
+    let file = temp_file(&dir, "short.kakuro", text.as_bytes());
+    let run = kakuro(&["check", &file]);
+    run.assert_error();
+    assert_eq!(
+        run.stderr,
+        format!("kakuro: {file}:2:7: error: down run of 10 cells is longer than 9 (at r2c4)\n")
+    );
+}
+
 #[test]
 fn check_places_whole_grid_problems_at_the_first_row() {
     let dir = tempfile::tempdir().unwrap();

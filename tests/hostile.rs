@@ -216,7 +216,7 @@ fn an_endless_stream_is_refused_past_the_size_cap() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "kakuro: <stdin>: the file is over 16 MB, the most a puzzle file may hold \
+        "kakuro: <stdin>: the file is over 16 MiB, the most a puzzle file may hold \
          (a 500 × 500 puzzle takes a few MB)\n"
     );
 }
