@@ -753,3 +753,20 @@ fn generate_count_writes_each_puzzle_as_it_is_made() {
     let text = std::fs::read_to_string(first).unwrap();
     assert!(text.starts_with("# seed 1, size 6x6"), "{text}");
 }
+
+/// `bench --json` names a file by its path as given: JSON escapes what it must, so the
+/// terminal's escaping of the table must not be applied on top.
+#[test]
+fn bench_json_names_files_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join("odd\u{1b}[31m\tname.kakuro");
+    std::fs::write(&name, tiny_text()).unwrap();
+    let name = name.display().to_string();
+    let run = kakuro(&["bench", &name, "--runs", "1", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json[0]["file"], name.as_str());
+    // The table, for a terminal, still shows the escape as text.
+    let run = kakuro(&["bench", &name, "--runs", "1"]);
+    assert!(!run.stdout.contains('\u{1b}'), "{}", run.stdout);
+}
