@@ -770,3 +770,33 @@ fn bench_json_names_files_as_given() {
     let run = kakuro(&["bench", &name, "--runs", "1"]);
     assert!(!run.stdout.contains('\u{1b}'), "{}", run.stdout);
 }
+
+/// `-o -` (and `convert IN -`) writes standard output, as `-` reads standard input: never a
+/// file named `-`.
+#[test]
+fn dash_as_the_output_is_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let in_dir = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (output.status.code(), output.stdout, output.stderr)
+    };
+    let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join(TINY);
+    let tiny = tiny.to_str().unwrap();
+    let (code, stdout, stderr) = in_dir(&["generate", "--size", "6x6", "--seed", "4", "-o", "-"]);
+    assert_eq!(code, Some(0), "{}", String::from_utf8_lossy(&stderr));
+    assert!(stdout.starts_with(b"# seed 4, size 6x6"));
+    let (code, stdout, _) = in_dir(&["convert", tiny, "-"]);
+    assert_eq!(code, Some(0));
+    let text = String::from_utf8(stdout).unwrap();
+    assert!(text.contains("\\16 ___ __"), "{text}");
+    let (code, stdout, stderr) = in_dir(&["print", tiny, "-o", "-"]);
+    assert_eq!(code, Some(0), "{}", String::from_utf8_lossy(&stderr));
+    assert!(stdout.starts_with(b"%PDF"));
+    assert!(!dir.path().join("-").exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

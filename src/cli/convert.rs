@@ -12,7 +12,7 @@ use kakuro::print::{self, Answer, Book, Entry, Paper, PerPage, pdf, png};
 
 use super::Failure;
 use super::input::PuzzleFile;
-use super::print::{answer, write};
+use super::print::{answer, is_stdout, write};
 
 /// What a file is written as, chosen by its extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +59,7 @@ impl Target {
 /// With `solution`, a picture (.svg, .png, .pdf) shows the solved grid.
 pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
     // A directory has no extension to choose a format by; say what it is rather than that.
-    if output.is_dir() {
+    if output.is_dir() && !is_stdout(output) {
         return Err(Failure {
             lines: vec![format!(
                 "{}: the output is a directory; name the file to write, such as {}",
@@ -69,7 +69,12 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
         }
         .into());
     }
-    let target = Target::required(output)?;
+    // `-` is standard output, which takes `.kakuro` text.
+    let target = if is_stdout(output) {
+        Target::Text(Format::Kakuro)
+    } else {
+        Target::required(output)?
+    };
     if solution && !target.is_picture() {
         bail!(
             "{}: --solution draws the solved grid: write a .svg, .png or .pdf",
@@ -88,7 +93,11 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
     if !errors.is_empty() {
         return Err(Failure { lines: errors }.into());
     }
-    let links = atomic::hard_links(output);
+    let links = if is_stdout(output) {
+        1
+    } else {
+        atomic::hard_links(output)
+    };
     let digits = if solution { Some(solved(&file)?) } else { None };
     let document = &file.loaded.document;
     let difficulty = if target == Target::Pdf {
@@ -142,6 +151,10 @@ pub(super) fn write_document(
                 output,
                 svg::titled_solved(grid, title, author, digits).as_bytes(),
             )?;
+        }
+        (Target::Text(format), _) if is_stdout(output) => {
+            let text = format::render(document, format).map_err(|e| e.in_file(output))?;
+            write(output, text.as_bytes())?;
         }
         (Target::Text(_), _) => format::save(output, document)?,
     }

@@ -20,6 +20,8 @@ use super::{Failure, output};
 /// Writes `count` puzzles, seeds `options.seed`, `options.seed + 1`, ...: one on stdout without
 /// `out`, else into the file `out`, or as `NNNN.kakuro` into the directory `out`.
 pub fn run(options: Options, count: u32, out: Option<&Path>) -> Result<ExitCode> {
+    // `-o -` is standard output, as a FILE argument `-` is standard input.
+    let out = out.filter(|path| path.as_os_str() != "-");
     let dir = match out {
         Some(path) if count > 1 || path.is_dir() => {
             std::fs::create_dir_all(path)

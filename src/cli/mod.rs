@@ -241,7 +241,8 @@ pub enum Command {
         /// How many puzzles (more than one needs -o DIR).
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         count: u32,
-        /// The file to write, or a directory for NNNN.kakuro files; stdout when left out.
+        /// The file to write (its extension names the format), or a directory for
+        /// NNNN.kakuro files; stdout when left out or `-`.
         #[arg(short = 'o', long = "output", value_name = "FILE_OR_DIR")]
         output: Option<PathBuf>,
     },
@@ -269,7 +270,8 @@ pub enum Command {
         input: PathBuf,
         /// The file to write: replaced atomically, through a symbolic link, keeping its mode
         /// and owner; a read-only file is refused; a file with other hard links is replaced
-        /// under this name only, with a note on stderr.
+        /// under this name only, with a note on stderr. `-` writes .kakuro text on standard
+        /// output.
         output: PathBuf,
         /// Draw the solved grid (.svg, .png, .pdf); a puzzle with several solutions shows the
         /// first, with a warning.
@@ -288,7 +290,7 @@ pub enum Command {
         /// Puzzle files or folders (`-` reads standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The PDF to write (atomically).
+        /// The PDF to write (atomically; `-` writes it on standard output).
         #[arg(short = 'o', long = "output", value_name = "OUT.pdf", required = true)]
         output: PathBuf,
         /// The page size (6x9: 6 × 9 in).

@@ -73,6 +73,10 @@ pub fn run(files: &[PathBuf], output: &Path, options: &Options) -> Result<ExitCo
     let pages = book.pages();
     let bytes = pdf::write(&pages, &title)?;
     write(output, &bytes)?;
+    if is_stdout(output) {
+        // Standard output holds the PDF: no line may follow it.
+        return Ok(exit_code(skipped));
+    }
     let mut out = output::stdout();
     writeln!(
         out,
@@ -83,17 +87,25 @@ pub fn run(files: &[PathBuf], output: &Path, options: &Options) -> Result<ExitCo
         if pages.len() == 1 { "" } else { "s" },
     )?;
     out.flush()?;
-    Ok(if skipped {
+    Ok(exit_code(skipped))
+}
+
+/// Exit 2 when some file was skipped, 0 otherwise.
+fn exit_code(skipped: bool) -> ExitCode {
+    if skipped {
         ExitCode::from(EXIT_INVALID)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
 
 /// Refuses an output that cannot be written before any work is done: a folder, or a file in a
 /// folder that does not exist.
 pub(super) fn check_output(output: &Path) -> Result<()> {
     let name = format::printable(&output.display().to_string()).into_owned();
+    if is_stdout(output) {
+        return Ok(());
+    }
     if output.is_dir() {
         bail!("{name}: the output is a directory; name the file to write, such as book.pdf");
     }
@@ -108,8 +120,19 @@ pub(super) fn check_output(output: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Writes the file atomically; the error names it.
+/// Whether an output path means standard output: `-`, as for inputs.
+pub(super) fn is_stdout(output: &Path) -> bool {
+    output.as_os_str() == "-"
+}
+
+/// Writes the file atomically, or standard output for `-`; the error names it.
 pub(super) fn write(output: &Path, bytes: &[u8]) -> Result<()> {
+    if is_stdout(output) {
+        let mut out = output::stdout();
+        out.write_all(bytes)?;
+        out.flush()?;
+        return Ok(());
+    }
     atomic::write_atomic(output, bytes).map_err(|e| {
         anyhow::anyhow!(
             "{}: cannot write the file: {e}",
