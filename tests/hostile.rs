@@ -800,3 +800,31 @@ fn dash_as_the_output_is_standard_output() {
     assert!(!dir.path().join("-").exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// A `--count` run whose write fails stops there with the error: the folder is not claimed
+/// done.
+#[cfg(unix)]
+#[test]
+fn generate_count_stops_at_a_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set");
+    std::fs::create_dir(&set).unwrap();
+    if device_node(&set, "0002.kakuro", 7).is_none() {
+        eprintln!("skipped: mknod is not allowed here");
+        return;
+    }
+    let out = set.display().to_string();
+    let run = kakuro(&[
+        "generate", "--size", "6x6", "--seed", "1", "--count", "5", "-o", &out,
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("0002.kakuro: cannot write the puzzle: No space left on device"),
+        "{}",
+        run.stderr
+    );
+    assert!(set.join("0001.kakuro").is_file());
+    assert!(!set.join("0003.kakuro").exists());
+    assert!(is_char_device(&set.join("0002.kakuro")));
+}
