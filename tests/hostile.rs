@@ -565,7 +565,7 @@ fn a_full_standard_output_fails_every_command_that_prints() {
         eprintln!("skipped: no /dev/full");
         return;
     };
-    let commands: [&[&str]; 11] = [
+    let commands: [&[&str]; 13] = [
         &["solve", "puzzles/wikipedia.kakuro"],
         &["solve", "puzzles/wikipedia.kakuro", "--json"],
         &["count", "puzzles/wikipedia.kakuro"],
@@ -577,6 +577,8 @@ fn a_full_standard_output_fails_every_command_that_prints() {
         &["pe424", "puzzles/cryptic.txt"],
         &["bench", "puzzles/wikipedia.kakuro", "--runs", "1"],
         &["print", TINY, "-o", "PDF"],
+        &["print", TINY, "-o", "-"],
+        &["convert", TINY, "-"],
     ];
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("book.pdf").display().to_string();
