@@ -1,8 +1,14 @@
 //! Atomic file writing: a crash mid-save leaves either the old file or the new one, never half.
 //!
-//! The temporary file has a short name of fixed length (`.kakuro-` and 16 hex digits), so any
-//! file name the system allows can be saved; a save killed mid-write leaves its temporary file
-//! behind, and the next save to the same folder removes it.
+//! The temporary file has a short name of fixed length (`.kakuro-` and 16 hex digits: the
+//! process id, then a counter), so any file name the system allows can be saved; a save killed
+//! mid-write leaves its temporary file behind, and the first save of a later process to the
+//! same folder removes it (once it is a minute old and its process is gone). A process looks
+//! at each folder once, so that saving thousands of files into one stays linear.
+//!
+//! Only a regular file is replaced: a character device or a named pipe (`/dev/null`, a FIFO a
+//! reader waits on) is written into as the shell's `>` would, and any other kind of file is
+//! refused, so that a save never puts a file where a device node was.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -15,9 +21,16 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// leads to is replaced, next to itself, and the link stays. A read-only target is refused (a
 /// rename would replace it all the same). A hard link cannot be kept: the path then names the
 /// new file and the target's other names the old one (see [`hard_links`]). On error the
-/// temporary file is removed and the target is untouched.
+/// temporary file is removed and the target is untouched. A target that is not a regular
+/// file is handled by [`write_into_special`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let path = &follow_links(path)?;
+    if let Ok(meta) = fs::metadata(path)
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        return write_into_special(path, &meta, bytes);
+    }
     if fs::metadata(path).is_ok_and(|meta| meta.permissions().readonly()) {
         return Err(io::Error::new(
             io::ErrorKind::PermissionDenied,
@@ -34,7 +47,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             "the path names no file",
         ));
     }
-    remove_stale_temps(&dir);
+    if first_save_into(&dir) {
+        remove_stale_temps(&dir);
+    }
     let (temp, file) = create_temp(&dir)?;
     let filled = fill(&file, path, bytes);
     // Closed before the rename, which some systems refuse for an open file.
@@ -46,6 +61,47 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result?;
     sync_dir(&dir);
     Ok(())
+}
+
+/// Writes into a target that is neither a regular file nor a folder: a character device or a
+/// named pipe takes the bytes as a stream (there is nothing to replace atomically, and
+/// renaming over it would destroy the node); a block device, a socket or anything else is
+/// refused with what it is.
+fn write_into_special(path: &Path, meta: &fs::Metadata, bytes: &[u8]) -> io::Result<()> {
+    let kind = special_kind(meta);
+    if !matches!(kind, "character device" | "named pipe") {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is a {kind}, not a regular file: nothing was written"),
+        ));
+    }
+    let mut file = OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+/// What kind of file, not regular and not a folder, `meta` describes.
+fn special_kind(meta: &fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_char_device() {
+            return "character device";
+        }
+        if kind.is_fifo() {
+            return "named pipe";
+        }
+        if kind.is_block_device() {
+            return "block device";
+        }
+        if kind.is_socket() {
+            return "socket";
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    "special file"
 }
 
 /// How many names the file at `path` has (hard links); 1 for a file not there yet or on a
@@ -99,9 +155,26 @@ const TEMP_PREFIX: &str = ".kakuro-";
 const TEMP_SUFFIX: &str = ".tmp";
 
 /// How long an unlocked temporary file of ours must have been left alone before it is taken
-/// for a crashed save's, on systems where we cannot ask whether its process still runs.
+/// for a crashed save's: a minute where we can ask whether its process still runs (a process
+/// id can be another process's in another container sharing the folder), an hour elsewhere.
+#[cfg(target_os = "linux")]
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 #[cfg(not(target_os = "linux"))]
 const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Whether this is the process's first save into `dir`: only then are stale temporary files
+/// looked for, since reading the folder at every save would make a run of saves into one
+/// folder quadratic.
+fn first_save_into(dir: &Path) -> bool {
+    static SEEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if seen.contains(&dir) {
+        return false;
+    }
+    seen.push(dir);
+    true
+}
 
 /// Creates a new hidden file with a short unique name in `dir`, locked while it is written so
 /// that no other save takes it for a crashed one.
@@ -159,20 +232,26 @@ fn remove_stale_temps(dir: &Path) {
     }
 }
 
-/// Whether the save that made a temporary file is over: its process no longer runs.
+/// Whether the save that made a temporary file is over: its process no longer runs, and
+/// nothing has touched the file for a minute.
 #[cfg(target_os = "linux")]
-fn is_abandoned(_file: &File, owner: u32) -> bool {
-    owner != std::process::id() && !Path::new("/proc").join(owner.to_string()).exists()
+fn is_abandoned(file: &File, owner: u32) -> bool {
+    owner != std::process::id()
+        && !Path::new("/proc").join(owner.to_string()).exists()
+        && is_old(file)
+}
+
+/// Whether nothing has written to `file` for [`STALE_AFTER`].
+fn is_old(file: &File) -> bool {
+    file.metadata()
+        .and_then(|meta| meta.modified())
+        .is_ok_and(|time| time.elapsed().is_ok_and(|age| age > STALE_AFTER))
 }
 
 /// Whether the save that made a temporary file is over: nothing has touched it for long.
 #[cfg(not(target_os = "linux"))]
 fn is_abandoned(file: &File, owner: u32) -> bool {
-    owner != std::process::id()
-        && file
-            .metadata()
-            .and_then(|meta| meta.modified())
-            .is_ok_and(|time| time.elapsed().is_ok_and(|age| age > STALE_AFTER))
+    owner != std::process::id() && is_old(file)
 }
 
 /// Writes and flushes the content, copying the target's permissions (and owner, which only
@@ -292,19 +371,46 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         // No process has this id: the kernel's largest is 2^22.
         let dead = dir.path().join(".kakuro-7fffffff00000003.tmp");
-        fs::write(&dead, b"half a puzzle").unwrap();
+        left_long_ago(&dead, b"half a puzzle");
+        // Just left: a process of that id in another container may still be writing it.
+        let dead_just_now = dir.path().join(".kakuro-7fffffff00000004.tmp");
+        fs::write(&dead_just_now, b"half a puzzle").unwrap();
         let ours_running = dir
             .path()
             .join(format!(".kakuro-{:08x}00000009.tmp", std::process::id()));
-        fs::write(&ours_running, b"being written").unwrap();
+        left_long_ago(&ours_running, b"being written");
         let theirs = dir.path().join(".kakuro-notours.tmp");
-        fs::write(&theirs, b"x").unwrap();
+        left_long_ago(&theirs, b"x");
         write_atomic(&dir.path().join("a.kakuro"), b"new").unwrap();
         let running = ours_running.file_name().unwrap().to_string_lossy();
-        assert_eq!(
-            names_in(dir.path()),
-            [running.as_ref(), ".kakuro-notours.tmp", "a.kakuro"]
-        );
+        let mut kept = [
+            ".kakuro-7fffffff00000004.tmp",
+            running.as_ref(),
+            ".kakuro-notours.tmp",
+            "a.kakuro",
+        ];
+        kept.sort();
+        assert_eq!(names_in(dir.path()), kept);
+    }
+
+    /// Writes a file as a save an hour ago would have left it.
+    fn left_long_ago(path: &Path, bytes: &[u8]) {
+        fs::write(path, bytes).unwrap();
+        let file = File::options().write(true).open(path).unwrap();
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        file.set_modified(hour_ago).unwrap();
+    }
+
+    /// Saving many files into one folder reads the folder once, at the first save.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_is_cleaned_at_the_first_save_only() {
+        let dir = tempfile::tempdir().unwrap();
+        write_atomic(&dir.path().join("a.kakuro"), b"one").unwrap();
+        let dead = dir.path().join(".kakuro-7fffffff00000005.tmp");
+        left_long_ago(&dead, b"half a puzzle");
+        write_atomic(&dir.path().join("b.kakuro"), b"two").unwrap();
+        assert!(dead.exists());
     }
 
     #[test]
@@ -330,6 +436,53 @@ mod tests {
         write_atomic(&path, b"new").unwrap();
         assert_eq!(hard_links(&path), 1);
         assert_eq!(fs::read(dir.path().join("b.kakuro")).unwrap(), b"old");
+    }
+
+    /// Makes a private character device node like `/dev/null` (1, 3) or `/dev/full` (1, 7) in
+    /// `dir`; `None` where the system does not let us (not the superuser, a container).
+    #[cfg(unix)]
+    fn device_node(dir: &Path, name: &str, minor: u8) -> Option<PathBuf> {
+        let node = dir.join(name);
+        let made = std::process::Command::new("mknod")
+            .arg(&node)
+            .args(["c", "1", &minor.to_string()])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        made.then_some(node)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let Some(null) = device_node(dir.path(), "null", 3) else {
+            eprintln!("skipped: mknod is not allowed here");
+            return;
+        };
+        write_atomic(&null, b"a puzzle").unwrap();
+        assert!(fs::metadata(&null).unwrap().file_type().is_char_device());
+        let full = device_node(dir.path(), "full", 7).unwrap();
+        let err = write_atomic(&full, b"a puzzle").unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::StorageFull);
+        assert!(fs::metadata(&full).unwrap().file_type().is_char_device());
+        assert_eq!(names_in(dir.path()), ["full", "null"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_socket_is_refused_and_kept() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+        let err = write_atomic(&path, b"a puzzle").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "it is a socket, not a regular file: nothing was written"
+        );
+        assert!(fs::metadata(&path).unwrap().file_type().is_socket());
     }
 
     #[test]

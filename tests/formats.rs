@@ -314,9 +314,10 @@ fn crlf_tabs_comments_and_ragged_rows() {
     assert_eq!(g.get(Pos::new(0, 1)), wall(Some(3), None));
     assert_eq!(g.get(Pos::new(1, 0)), wall(None, Some(4)));
     assert!(g.is_white(Pos::new(1, 1)));
-    // The short last row is padded with a wall that has no place in the file.
+    // The short last row is padded with a wall that has no token: it is placed at the row's
+    // last token.
     assert_eq!(g.get(Pos::new(2, 1)), Cell::WALL);
-    assert_eq!(map.place(Pos::new(2, 1)), None);
+    assert_eq!(map.place(Pos::new(2, 1)), Some((6, 1)));
     assert_eq!(map.place(Pos::new(1, 1)), Some((5, 4)));
     assert_eq!(map.place(Pos::new(0, 1)), Some((3, 4)));
 }

@@ -216,7 +216,7 @@ fn an_endless_stream_is_refused_past_the_size_cap() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "kakuro: <stdin>: the file is over 16 MB, the most a puzzle file may hold \
+        "kakuro: <stdin>: the file is over 16 MiB, the most a puzzle file may hold \
          (a 500 × 500 puzzle takes a few MB)\n"
     );
 }
@@ -399,7 +399,13 @@ fn convert_saves_under_the_longest_names() {
 fn the_next_save_removes_what_a_killed_save_left() {
     let dir = tempfile::tempdir().unwrap();
     // What a save by a process that is gone (no process has an id this high) leaves.
-    std::fs::write(dir.path().join(".kakuro-7ffffff0000000a1.tmp"), "half").unwrap();
+    let left = dir.path().join(".kakuro-7ffffff0000000a1.tmp");
+    std::fs::write(&left, "half").unwrap();
+    // Left a while ago: a minute old at least.
+    let file = std::fs::File::options().write(true).open(&left).unwrap();
+    file.set_modified(std::time::SystemTime::now() - Duration::from_secs(120))
+        .unwrap();
+    drop(file);
     let out = dir.path().join("out.ron");
     let run = kakuro(&["convert", TINY, &out.display().to_string()]);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
@@ -490,4 +496,337 @@ fn ron_problems_name_their_place() {
         "{}",
         run.stderr
     );
+}
+
+/// Makes a private character device node in `dir` (major 1: 3 is what `/dev/null` is, 7
+/// `/dev/full`), never the system's own; `None` where the system does not let us.
+#[cfg(unix)]
+fn device_node(dir: &Path, name: &str, minor: u8) -> Option<std::path::PathBuf> {
+    let node = dir.join(name);
+    let made = Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", &minor.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    made.then_some(node)
+}
+
+#[cfg(unix)]
+fn is_char_device(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_char_device())
+}
+
+/// An output path that is a device is written into (as the shell's `>` would), never replaced
+/// by a regular file; one that fails to take the bytes is an error.
+#[cfg(unix)]
+#[test]
+fn a_device_as_output_is_still_a_device_afterwards() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(null) = device_node(dir.path(), "null.kakuro", 3) else {
+        eprintln!("skipped: mknod is not allowed here");
+        return;
+    };
+    let pdf = device_node(dir.path(), "null.pdf", 3).unwrap();
+    let full = device_node(dir.path(), "full.kakuro", 7).unwrap();
+    let (null, pdf, full) = (
+        null.display().to_string(),
+        pdf.display().to_string(),
+        full.display().to_string(),
+    );
+    for args in [
+        vec!["generate", "--size", "6x6", "--seed", "1", "-o", &null],
+        vec!["convert", TINY, &null],
+        vec!["print", TINY, "-o", &pdf],
+    ] {
+        let run = kakuro(&args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    }
+    for args in [
+        vec!["generate", "--size", "6x6", "--seed", "1", "-o", &full],
+        vec!["convert", TINY, &full],
+    ] {
+        let run = kakuro(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("No space left"), "{}", run.stderr);
+    }
+    for node in [&null, &pdf, &full] {
+        assert!(is_char_device(Path::new(node)), "{node} was replaced");
+    }
+    let names = std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(names, 3, "no temporary file is left");
+}
+
+/// Every command that prints fails, saying so, when standard output cannot take it.
+#[test]
+fn a_full_standard_output_fails_every_command_that_prints() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full");
+        return;
+    };
+    let commands: [&[&str]; 13] = [
+        &["solve", "puzzles/wikipedia.kakuro"],
+        &["solve", "puzzles/wikipedia.kakuro", "--json"],
+        &["count", "puzzles/wikipedia.kakuro"],
+        &["check", "puzzles/wikipedia.kakuro"],
+        &["explain", "puzzles/wikipedia.kakuro"],
+        &["rate", "puzzles/wikipedia.kakuro"],
+        &["fix", "puzzles/two.kakuro"],
+        &["generate", "--size", "6x6", "--seed", "1"],
+        &["pe424", "puzzles/cryptic.txt"],
+        &["bench", "puzzles/wikipedia.kakuro", "--runs", "1"],
+        &["print", TINY, "-o", "PDF"],
+        &["print", TINY, "-o", "-"],
+        &["convert", TINY, "-"],
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("book.pdf").display().to_string();
+    for args in commands {
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "PDF" { pdf.as_str() } else { a })
+            .collect();
+        let child = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = wait_or_kill(child, &args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.ends_with(
+                "kakuro: cannot write to standard output: No space left on device (os error \
+                 28)\n"
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// A designer's shape before any sum is typed: far too many solutions to count.
+fn shape_without_sums() -> Vec<u8> {
+    let mut text = String::from("\\ \\ \\ \\ \\ \\ \\ \\\n");
+    for row in 1..8 {
+        text.push('\\');
+        for col in 1..8 {
+            let wall = [(3, 3), (5, 6), (6, 2)].contains(&(row, col));
+            text.push_str(if wall { " \\" } else { " __" });
+        }
+        text.push('\n');
+    }
+    text.into_bytes()
+}
+
+/// `count`, `solve --nth` and `solve --random` on a shape without sums stop at their limit
+/// and say what they know: a lower bound from the solutions listed.
+#[test]
+fn counting_a_shape_without_sums_ends_unknown_within_its_limit() {
+    for args in [
+        vec!["count", "-", "--max-seconds", "1"],
+        vec!["count", "-", "--json", "--max-seconds", "1"],
+        vec!["solve", "-", "--nth", "5", "--max-seconds", "1"],
+        vec!["solve", "-", "--random", "--max-seconds", "1"],
+    ] {
+        let run = kakuro_with(&args, Some(shape_without_sums()));
+        assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(
+            run.took < Duration::from_secs(5),
+            "{args:?}: {:?}",
+            run.took
+        );
+        // The lower bound comes from the last tenth of the time, which a busy machine may
+        // spend before the first solution.
+        let line = run.stderr.trim_end();
+        assert!(
+            line.starts_with("kakuro: <stdin>: unknown after 1 s: ")
+                && line.ends_with("the count did not finish (--max-seconds sets the limit)"),
+            "{args:?}: {line}"
+        );
+    }
+}
+
+/// Without `--max-seconds`, a count gives up after a minute, as the help says.
+#[test]
+fn counting_has_a_time_limit_by_default() {
+    let run = kakuro(&["count", "--help"]);
+    assert!(run.stdout.contains("[default: 60]"), "{}", run.stdout);
+    let run = kakuro(&["solve", "--help"]);
+    assert!(run.stdout.contains("--nth and --random"), "{}", run.stdout);
+}
+
+/// `generate -o FILE` writes the format the extension names, as `convert` does.
+#[test]
+fn generate_writes_the_format_its_output_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    for name in ["p.ron", "p.svg", "p.png", "p.pdf", "p.kakuro"] {
+        let out = path(name);
+        let run = kakuro(&["generate", "--size", "6x6", "--seed", "3", "-o", &out]);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{name}");
+    }
+    let ron = kakuro::format::load(Path::new(&path("p.ron"))).unwrap();
+    let kakuro_text = kakuro::format::load(Path::new(&path("p.kakuro"))).unwrap();
+    assert_eq!(ron.document.grid, kakuro_text.document.grid);
+    assert!(
+        ron.document.notes.starts_with("seed 3, size 6x6"),
+        "{}",
+        ron.document.notes
+    );
+    let run = kakuro(&["check", &path("p.ron")]);
+    assert_eq!(run.stdout, "unique\n");
+    let svg = std::fs::read_to_string(path("p.svg")).unwrap();
+    assert!(svg.contains("<svg"), "{svg}");
+    assert!(
+        std::fs::read(path("p.png"))
+            .unwrap()
+            .starts_with(b"\x89PNG")
+    );
+    assert!(std::fs::read(path("p.pdf")).unwrap().starts_with(b"%PDF"));
+}
+
+/// An extension nothing writes (or none) is refused at once, with the ones that work.
+#[test]
+fn generate_refuses_an_output_it_cannot_write_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["p.txt", "p", "p.pe424"] {
+        let out = dir.path().join(name).display().to_string();
+        let run = kakuro(&["generate", "--size", "30x30", "--seed", "3", "-o", &out]);
+        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
+        assert!(run.took < Duration::from_secs(2), "{name}: {:?}", run.took);
+        assert!(
+            run.stderr.contains(".ron, .svg, .png or .pdf"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let out = dir.path().join("p.docx").display().to_string();
+    let run = kakuro(&["convert", TINY, &out]);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "kakuro: {out}: unknown file extension: use .kakuro, .ron, .pe424, .svg, .png or .pdf\n"
+        )
+    );
+}
+
+/// `generate --count` writes each puzzle as it is made, in seed order: a run stopped early
+/// keeps what it made, and an endless count holds little memory.
+#[test]
+fn generate_count_writes_each_puzzle_as_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+        .args([
+            "generate",
+            "--size",
+            "6x6",
+            "--seed",
+            "1",
+            "--count",
+            "4294967295",
+            "-o",
+        ])
+        .arg(&out)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let first = out.join("0000000001.kakuro");
+    let third = out.join("0000000003.kakuro");
+    let start = Instant::now();
+    while !third.exists() && start.elapsed() < HANG {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        third.exists(),
+        "nothing written after {:?}",
+        start.elapsed()
+    );
+    let text = std::fs::read_to_string(first).unwrap();
+    assert!(text.starts_with("# seed 1, size 6x6"), "{text}");
+}
+
+/// `bench --json` names a file by its path as given: JSON escapes what it must, so the
+/// terminal's escaping of the table must not be applied on top.
+#[test]
+fn bench_json_names_files_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join("odd\u{1b}[31m\tname.kakuro");
+    std::fs::write(&name, tiny_text()).unwrap();
+    let name = name.display().to_string();
+    let run = kakuro(&["bench", &name, "--runs", "1", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json[0]["file"], name.as_str());
+    // The table, for a terminal, still shows the escape as text.
+    let run = kakuro(&["bench", &name, "--runs", "1"]);
+    assert!(!run.stdout.contains('\u{1b}'), "{}", run.stdout);
+}
+
+/// `-o -` (and `convert IN -`) writes standard output, as `-` reads standard input: never a
+/// file named `-`.
+#[test]
+fn dash_as_the_output_is_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let in_dir = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_kakuro"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (output.status.code(), output.stdout, output.stderr)
+    };
+    let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join(TINY);
+    let tiny = tiny.to_str().unwrap();
+    let (code, stdout, stderr) = in_dir(&["generate", "--size", "6x6", "--seed", "4", "-o", "-"]);
+    assert_eq!(code, Some(0), "{}", String::from_utf8_lossy(&stderr));
+    assert!(stdout.starts_with(b"# seed 4, size 6x6"));
+    let (code, stdout, _) = in_dir(&["convert", tiny, "-"]);
+    assert_eq!(code, Some(0));
+    let text = String::from_utf8(stdout).unwrap();
+    assert!(text.contains("\\16 ___ __"), "{text}");
+    let (code, stdout, stderr) = in_dir(&["print", tiny, "-o", "-"]);
+    assert_eq!(code, Some(0), "{}", String::from_utf8_lossy(&stderr));
+    assert!(stdout.starts_with(b"%PDF"));
+    assert!(!dir.path().join("-").exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A `--count` run whose write fails stops there with the error: the folder is not claimed
+/// done.
+#[cfg(unix)]
+#[test]
+fn generate_count_stops_at_a_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set");
+    std::fs::create_dir(&set).unwrap();
+    if device_node(&set, "0002.kakuro", 7).is_none() {
+        eprintln!("skipped: mknod is not allowed here");
+        return;
+    }
+    let out = set.display().to_string();
+    let run = kakuro(&[
+        "generate", "--size", "6x6", "--seed", "1", "--count", "5", "-o", &out,
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("0002.kakuro: cannot write the puzzle: No space left on device"),
+        "{}",
+        run.stderr
+    );
+    assert!(set.join("0001.kakuro").is_file());
+    assert!(!set.join("0003.kakuro").exists());
+    assert!(is_char_device(&set.join("0002.kakuro")));
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use kakuro::{CancelToken, Outcome, Puzzle, Solver, Stats};
 
-use super::input::PuzzleFile;
+use super::input::{Input, PuzzleFile};
 use super::json::{self, BenchReport};
 use super::{EXIT_INVALID, output};
 
@@ -35,7 +35,7 @@ pub fn run(
             Ok((file, puzzle))
         });
         match loaded {
-            Ok(pair) => puzzles.push(pair),
+            Ok((file, puzzle)) => puzzles.push((path, file, puzzle)),
             Err(err) => {
                 super::report(&err);
                 any_bad = true;
@@ -45,12 +45,17 @@ pub fn run(
     if puzzles.is_empty() {
         return Ok(ExitCode::from(EXIT_INVALID));
     }
-    let reports: Vec<BenchReport> = puzzles
+    let mut reports: Vec<BenchReport> = puzzles
         .iter()
-        .map(|(file, puzzle)| measure(file, puzzle, runs, limit, max))
+        .map(|(_, file, puzzle)| measure(file, puzzle, runs, limit, max))
         .collect();
     let mut out = output::stdout();
     if as_json {
+        // JSON escapes what it must itself: the name is the path as given, not as a terminal
+        // is shown it.
+        for (report, (path, ..)) in reports.iter_mut().zip(&puzzles) {
+            report.file = Input::shown_path(path).display().to_string();
+        }
         json::write_line(&mut out, &reports)?;
     } else {
         write_table(&mut out, &reports, runs)?;

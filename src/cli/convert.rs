@@ -7,30 +7,51 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use kakuro::atomic;
-use kakuro::format::{self, Format, svg};
+use kakuro::format::{self, Document, Format, svg};
 use kakuro::print::{self, Answer, Book, Entry, Paper, PerPage, pdf, png};
 
 use super::Failure;
 use super::input::PuzzleFile;
-use super::print::{answer, write};
+use super::print::{answer, is_stdout, write};
 
-/// A picture format that only `convert` writes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Picture {
+/// What a file is written as, chosen by its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Target {
+    /// A puzzle format (`.kakuro`, `.ron`, `.pe424`) or the SVG picture.
+    Text(Format),
     /// One A4 page, as `kakuro print` prints a puzzle alone.
     Pdf,
     /// The SVG picture's layout, rasterised.
     Png,
 }
 
-impl Picture {
-    fn of(path: &Path) -> Option<Picture> {
+/// The extensions written, for messages.
+pub(super) const EXTENSIONS: &str = ".kakuro, .ron, .pe424, .svg, .png or .pdf";
+
+impl Target {
+    /// The target its extension names; `None` for an extension nothing writes (or none).
+    pub(super) fn of(path: &Path) -> Option<Target> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
-            "pdf" => Some(Picture::Pdf),
-            "png" => Some(Picture::Png),
-            _ => None,
+            "pdf" => Some(Target::Pdf),
+            "png" => Some(Target::Png),
+            _ => Format::from_path(path).map(Target::Text),
         }
+    }
+
+    /// The target of `path`, or the error naming the extensions written.
+    pub(super) fn required(path: &Path) -> Result<Target> {
+        Target::of(path).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: unknown file extension: use {EXTENSIONS}",
+                format::printable(&path.display().to_string())
+            )
+        })
+    }
+
+    /// Whether it is a picture, which `--solution` may fill in.
+    fn is_picture(self) -> bool {
+        matches!(self, Target::Pdf | Target::Png | Target::Text(Format::Svg))
     }
 }
 
@@ -38,7 +59,7 @@ impl Picture {
 /// With `solution`, a picture (.svg, .png, .pdf) shows the solved grid.
 pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
     // A directory has no extension to choose a format by; say what it is rather than that.
-    if output.is_dir() {
+    if output.is_dir() && !is_stdout(output) {
         return Err(Failure {
             lines: vec![format!(
                 "{}: the output is a directory; name the file to write, such as {}",
@@ -48,8 +69,13 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
         }
         .into());
     }
-    let picture = Picture::of(output);
-    if solution && picture.is_none() && Format::from_path(output) != Some(Format::Svg) {
+    // `-` is standard output, which takes `.kakuro` text.
+    let target = if is_stdout(output) {
+        Target::Text(Format::Kakuro)
+    } else {
+        Target::required(output)?
+    };
+    if solution && !target.is_picture() {
         bail!(
             "{}: --solution draws the solved grid: write a .svg, .png or .pdf",
             format::printable(&output.display().to_string())
@@ -67,37 +93,19 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
     if !errors.is_empty() {
         return Err(Failure { lines: errors }.into());
     }
-    let links = atomic::hard_links(output);
+    let links = if is_stdout(output) {
+        1
+    } else {
+        atomic::hard_links(output)
+    };
     let digits = if solution { Some(solved(&file)?) } else { None };
     let document = &file.loaded.document;
-    let (grid, title, author) = (&document.grid, &document.title, &document.author);
-    match (picture, &digits) {
-        (Some(Picture::Pdf), _) => {
-            let book = Book {
-                title: String::new(),
-                paper: Paper::A4,
-                per_page: PerPage::One,
-                solutions: false,
-                entries: vec![Entry {
-                    filled: digits.clone(),
-                    difficulty: answer(&file.puzzle()?, false).band(grid),
-                    ..Entry::new(grid.clone(), title)
-                }],
-            };
-            write(output, &pdf::write(&book.pages(), title)?)?;
-        }
-        (Some(Picture::Png), _) => {
-            let sheet = print::picture(grid, title, author, digits.as_deref());
-            write(output, &png::encode(&sheet, png::SCALE)?)?;
-        }
-        (None, Some(digits)) => {
-            write(
-                output,
-                svg::titled_solved(grid, title, author, digits).as_bytes(),
-            )?;
-        }
-        (None, None) => format::save(output, document)?,
-    }
+    let difficulty = if target == Target::Pdf {
+        answer(&file.puzzle()?, false).band(&document.grid)
+    } else {
+        None
+    };
+    write_document(output, target, document, digits.as_deref(), difficulty)?;
     if links > 1 {
         eprintln!(
             "kakuro: {}: note: the file had {links} hard links; this name now leads to the new \
@@ -107,6 +115,50 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `document` as `target` to `output` (atomically); a picture shows `digits` when
+/// given, a PDF page names the `difficulty` beside the size.
+pub(super) fn write_document(
+    output: &Path,
+    target: Target,
+    document: &Document,
+    digits: Option<&[u8]>,
+    difficulty: Option<String>,
+) -> Result<()> {
+    let (grid, title, author) = (&document.grid, &document.title, &document.author);
+    match (target, digits) {
+        (Target::Pdf, _) => {
+            let book = Book {
+                title: String::new(),
+                paper: Paper::A4,
+                per_page: PerPage::One,
+                solutions: false,
+                entries: vec![Entry {
+                    filled: digits.map(<[u8]>::to_vec),
+                    difficulty,
+                    ..Entry::new(grid.clone(), title)
+                }],
+            };
+            write(output, &pdf::write(&book.pages(), title)?)?;
+        }
+        (Target::Png, _) => {
+            let sheet = print::picture(grid, title, author, digits);
+            write(output, &png::encode(&sheet, png::SCALE)?)?;
+        }
+        (Target::Text(Format::Svg), Some(digits)) => {
+            write(
+                output,
+                svg::titled_solved(grid, title, author, digits).as_bytes(),
+            )?;
+        }
+        (Target::Text(format), _) if is_stdout(output) => {
+            let text = format::render(document, format).map_err(|e| e.in_file(output))?;
+            write(output, text.as_bytes())?;
+        }
+        (Target::Text(_), _) => format::save(output, document)?,
+    }
+    Ok(())
 }
 
 /// The digits of the puzzle's solution (the first, with a warning, when it has several).

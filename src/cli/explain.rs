@@ -16,18 +16,20 @@ use kakuro::{Puzzle, Solver, Uniqueness};
 use serde::Serialize;
 
 use super::input::PuzzleFile;
-use super::{EXIT_NO, Failure, budget, json, output};
+use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json, output};
 
-/// Prints the logical solve; exit 0 when the steps solve the puzzle, 1 when they stop short.
+/// Prints the logical solve; exit 0 when the steps solve the puzzle, 1 when they stop short, 3
+/// when they ran past `max` (the steps found until then are printed, the rating is unknown).
 pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
     let (_, puzzle) = load(path)?;
-    let explanation = logic::explain(&puzzle);
+    let (explanation, stopped) = logic::explain_until(&puzzle, &budget::token(Some(max)));
+    let gave_up = stopped.then(|| budget::unknown_after(max));
     let verdict = verdict(&puzzle, max);
     let mut out = output::stdout();
     if as_json {
         json::write_line(
             &mut out,
-            &ExplainReport::new(&puzzle, &explanation, verdict),
+            &ExplainReport::new(&puzzle, &explanation, verdict, gave_up.is_none()),
         )?;
     } else {
         for (i, step) in explanation.steps.iter().enumerate() {
@@ -39,34 +41,39 @@ pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
                 step.text(&puzzle)
             )?;
         }
-        if let Some(why) = stop_reason(&puzzle, &explanation) {
+        if let Some(why) = stop_reason(&puzzle, &explanation, gave_up.as_deref()) {
             writeln!(out, "logic stops: {why}")?;
         }
         writeln!(out, "verdict: {verdict}")?;
         let r = &explanation.rating;
-        writeln!(
-            out,
-            "rating: {} (score {}, hardest: {})",
-            r.band.name(),
-            r.score,
-            r.hardest.name()
-        )?;
+        match &gave_up {
+            Some(after) => writeln!(out, "rating: {after}")?,
+            None => writeln!(
+                out,
+                "rating: {} (score {}, hardest: {})",
+                r.band.name(),
+                r.score,
+                r.hardest.name()
+            )?,
+        }
     }
     out.flush()?;
-    Ok(exit_code(&explanation))
+    Ok(exit_code(&explanation, stopped))
 }
 
-/// Prints the rating; exit 0 when the steps solve the puzzle, 1 when they stop short.
-pub fn rate(path: &Path, as_json: bool) -> Result<ExitCode> {
+/// Prints the rating; exit 0 when the steps solve the puzzle, 1 when they stop short, 3 when
+/// they ran past `max` (the band is then `unknown after S s`).
+pub fn rate(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
     let (_, puzzle) = load(path)?;
-    let explanation = logic::explain(&puzzle);
+    let (explanation, stopped) = logic::explain_until(&puzzle, &budget::token(Some(max)));
+    let gave_up = stopped.then(|| budget::unknown_after(max));
     let r = &explanation.rating;
     let mut out = output::stdout();
     if as_json {
         json::write_line(
             &mut out,
             &RateReport {
-                rating: RatingReport::new(r),
+                rating: RatingReport::new(r, gave_up.is_none()),
                 solved: explanation.solved,
             },
         )?;
@@ -74,13 +81,16 @@ pub fn rate(path: &Path, as_json: bool) -> Result<ExitCode> {
         writeln!(out, "score: {}", r.score)?;
         writeln!(out, "hardest: {}", r.hardest.name())?;
         writeln!(out, "start: {}", r.start.name())?;
-        if let Some(why) = stop_reason(&puzzle, &explanation) {
+        if let Some(why) = stop_reason(&puzzle, &explanation, gave_up.as_deref()) {
             writeln!(out, "logic stops: {why}")?;
         }
-        writeln!(out, "{}", r.band.name())?;
+        match &gave_up {
+            Some(after) => writeln!(out, "{after}")?,
+            None => writeln!(out, "{}", r.band.name())?,
+        }
     }
     out.flush()?;
-    Ok(exit_code(&explanation))
+    Ok(exit_code(&explanation, stopped))
 }
 
 /// The puzzle of a file, refusing a cryptic one: logic reads sums as numbers.
@@ -100,8 +110,10 @@ fn load(path: &Path) -> Result<(PuzzleFile, Puzzle)> {
     Ok((file, puzzle))
 }
 
-fn exit_code(explanation: &Explanation) -> ExitCode {
-    if explanation.solved {
+fn exit_code(explanation: &Explanation, stopped: bool) -> ExitCode {
+    if stopped {
+        ExitCode::from(EXIT_UNKNOWN)
+    } else if explanation.solved {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(EXIT_NO)
@@ -121,16 +133,27 @@ fn verdict(puzzle: &Puzzle, max: Duration) -> &'static str {
     }
 }
 
-/// Why the steps stop short: the contradiction the board holds, or how many cells are open.
-fn stop_reason(puzzle: &Puzzle, explanation: &Explanation) -> Option<String> {
+/// Why the steps stop short: the time ran out (`gave_up`, "unknown after S s"), the
+/// contradiction the board holds, or how many cells are open.
+fn stop_reason(
+    puzzle: &Puzzle,
+    explanation: &Explanation,
+    gave_up: Option<&str>,
+) -> Option<String> {
+    let end = &explanation.end;
+    let open = end.digits().iter().filter(|&&d| d == 0).count();
+    if let Some(after) = gave_up {
+        return Some(format!(
+            "gave up, {after}, with {open} cells open (--max-seconds sets the limit)"
+        ));
+    }
     if explanation.solved {
         return None;
     }
-    let end = &explanation.end;
-    Some(end.contradiction(puzzle).unwrap_or_else(|| {
-        let open = end.digits().iter().filter(|&&d| d == 0).count();
-        format!("no deduction found with {open} cells open")
-    }))
+    Some(
+        end.contradiction(puzzle)
+            .unwrap_or_else(|| format!("no deduction found with {open} cells open")),
+    )
 }
 
 /// `kakuro explain --json`.
@@ -144,13 +167,18 @@ struct ExplainReport {
 }
 
 impl ExplainReport {
-    fn new(puzzle: &Puzzle, e: &Explanation, verdict: &'static str) -> ExplainReport {
+    fn new(
+        puzzle: &Puzzle,
+        e: &Explanation,
+        verdict: &'static str,
+        complete: bool,
+    ) -> ExplainReport {
         ExplainReport {
             steps: e.steps.iter().map(|s| StepReport::new(puzzle, s)).collect(),
             solved: e.solved,
             trial: e.trial,
             verdict,
-            rating: RatingReport::new(&e.rating),
+            rating: RatingReport::new(&e.rating, complete),
         }
     }
 }
@@ -197,7 +225,7 @@ impl StepReport {
     }
 }
 
-/// RATING in JSON.
+/// RATING in JSON; its band is `unknown` when the steps ran out of time.
 #[derive(Serialize)]
 struct RatingReport {
     band: &'static str,
@@ -207,9 +235,9 @@ struct RatingReport {
 }
 
 impl RatingReport {
-    fn new(r: &Rating) -> RatingReport {
+    fn new(r: &Rating, complete: bool) -> RatingReport {
         RatingReport {
-            band: r.band.key(),
+            band: if complete { r.band.key() } else { "unknown" },
             score: r.score,
             hardest: r.hardest.name(),
             start: r.start.name(),

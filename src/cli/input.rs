@@ -31,10 +31,15 @@ impl<'a> Input<'a> {
 
     /// The path errors name: the file's, or `<stdin>`.
     pub fn error_path(&self) -> &Path {
-        if is_stdin(self.path) {
+        Input::shown_path(self.path)
+    }
+
+    /// The path a command-line argument is named by: itself, or `<stdin>` for `-`.
+    pub fn shown_path(path: &Path) -> &Path {
+        if is_stdin(path) {
             Path::new(format::STDIN_NAME)
         } else {
-            self.path
+            path
         }
     }
 

@@ -144,23 +144,30 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Stop after this many seconds and say "unknown after S s" on stderr (exit 3);
-        /// without it, no limit.
+        /// without it, no limit, but for --nth and --random (which count first): 60 s.
         #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
         max_seconds: Option<Duration>,
     },
     /// Print the exact number of solutions.
     ///
-    /// Exit code: 0 counted, 2 invalid file or usage. Exit code 3: stopped by --max-seconds.
+    /// Exit code: 0 counted, 2 invalid file or usage. Exit code 3: stopped by --max-seconds
+    /// (60 s unless told).
     Count {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Print {"count": "K", "seconds": S}.
         #[arg(long)]
         json: bool,
-        /// Stop after this many seconds and say "unknown after S s" on stderr (exit 3);
-        /// without it, no limit.
-        #[arg(long, value_name = "S", value_parser = parse_seconds, allow_negative_numbers = true)]
-        max_seconds: Option<Duration>,
+        /// Stop after this many seconds and say "unknown after S s" on stderr, with the
+        /// solutions listed as a lower bound (exit 3).
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "60",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
     },
     /// List the file's problems, then say `none`, `unique` or `multiple` (exit 0 only for unique).
     ///
@@ -178,7 +185,7 @@ pub enum Command {
     /// search's: unique, multiple, none or unknown) and the difficulty rating.
     ///
     /// Exit code: 0 when the steps solve the puzzle, 1 when logic stops short (a line says
-    /// why), 2 invalid file or usage.
+    /// why), 2 invalid file or usage, 3 when the steps ran past --max-seconds.
     Explain {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
@@ -191,13 +198,24 @@ pub enum Command {
     /// Rate how hard a puzzle is to solve by logic: Easy, Medium, Hard, Expert or Needs trial
     /// (on the last line).
     ///
-    /// Exit code: 0 when logic solves the puzzle, 1 when it stops short, 2 invalid file or usage.
+    /// Exit code: 0 when logic solves the puzzle, 1 when it stops short, 2 invalid file or
+    /// usage, 3 when it ran past --max-seconds.
     Rate {
         /// The puzzle file (`-` reads standard input).
         file: PathBuf,
         /// Print {"band","score","hardest","start","solved"}.
         #[arg(long)]
         json: bool,
+        /// Give up the logical solve after this many seconds; the band is then "unknown after
+        /// S s" (exit 3).
+        #[arg(
+            long,
+            value_name = "S",
+            default_value = "10",
+            value_parser = parse_seconds,
+            allow_negative_numbers = true
+        )]
+        max_seconds: Duration,
     },
     /// Generate puzzles with one solution that logic alone solves, in a difficulty band.
     ///
@@ -227,7 +245,8 @@ pub enum Command {
         /// How many puzzles (more than one needs -o DIR).
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         count: u32,
-        /// The file to write, or a directory for NNNN.kakuro files; stdout when left out.
+        /// The file to write (its extension names the format), or a directory for
+        /// NNNN.kakuro files; stdout when left out or `-`.
         #[arg(short = 'o', long = "output", value_name = "FILE_OR_DIR")]
         output: Option<PathBuf>,
     },
@@ -268,7 +287,8 @@ pub enum Command {
         input: PathBuf,
         /// The file to write: replaced atomically, through a symbolic link, keeping its mode
         /// and owner; a read-only file is refused; a file with other hard links is replaced
-        /// under this name only, with a note on stderr.
+        /// under this name only, with a note on stderr. `-` writes .kakuro text on standard
+        /// output.
         output: PathBuf,
         /// Draw the solved grid (.svg, .png, .pdf); a puzzle with several solutions shows the
         /// first, with a warning.
@@ -287,7 +307,7 @@ pub enum Command {
         /// Puzzle files or folders (`-` reads standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The PDF to write (atomically).
+        /// The PDF to write (atomically; `-` writes it on standard output).
         #[arg(short = 'o', long = "output", value_name = "OUT.pdf", required = true)]
         output: PathBuf,
         /// The page size (6x9: 6 × 9 in).
@@ -339,7 +359,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct VerdictTime {
     /// Give up the search for the verdict after this many seconds; it is then "unknown after
-    /// S s".
+    /// S s". Explain's logical solve has as long again: past it, the steps found so far are
+    /// printed and the rating is "unknown after S s" (exit 3).
     #[arg(
         long,
         value_name = "S",
@@ -418,7 +439,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             verdict,
         } => explain::run(&file, json, verdict.max_seconds),
-        Command::Rate { file, json } => explain::rate(&file, json),
+        Command::Rate {
+            file,
+            json,
+            max_seconds,
+        } => explain::rate(&file, json, max_seconds),
         Command::Generate {
             size,
             shape,

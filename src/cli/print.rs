@@ -3,6 +3,7 @@
 //! its error (exit 2 after the rest is printed). Each puzzle is checked: one without exactly
 //! one solution is printed with a warning on stderr.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -13,7 +14,7 @@ use kakuro::print::{Answer, Book, Entry, Paper, PerPage, gather, pdf};
 use kakuro::{Puzzle, atomic};
 
 use super::input::{Input, PuzzleFile};
-use super::{EXIT_INVALID, budget, pe424};
+use super::{EXIT_INVALID, budget, output, pe424};
 
 /// How long each puzzle's check may take before it is printed unchecked.
 const CHECK_SECONDS: u64 = 10;
@@ -72,24 +73,39 @@ pub fn run(files: &[PathBuf], output: &Path, options: &Options) -> Result<ExitCo
     let pages = book.pages();
     let bytes = pdf::write(&pages, &title)?;
     write(output, &bytes)?;
-    println!(
+    if is_stdout(output) {
+        // Standard output holds the PDF: no line may follow it.
+        return Ok(exit_code(skipped));
+    }
+    let mut out = output::stdout();
+    writeln!(
+        out,
         "{}: {count} puzzle{}, {} page{}",
         format::printable(&output.display().to_string()),
         if count == 1 { "" } else { "s" },
         pages.len(),
         if pages.len() == 1 { "" } else { "s" },
-    );
-    Ok(if skipped {
+    )?;
+    out.flush()?;
+    Ok(exit_code(skipped))
+}
+
+/// Exit 2 when some file was skipped, 0 otherwise.
+fn exit_code(skipped: bool) -> ExitCode {
+    if skipped {
         ExitCode::from(EXIT_INVALID)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
 
 /// Refuses an output that cannot be written before any work is done: a folder, or a file in a
 /// folder that does not exist.
 pub(super) fn check_output(output: &Path) -> Result<()> {
     let name = format::printable(&output.display().to_string()).into_owned();
+    if is_stdout(output) {
+        return Ok(());
+    }
     if output.is_dir() {
         bail!("{name}: the output is a directory; name the file to write, such as book.pdf");
     }
@@ -104,8 +120,19 @@ pub(super) fn check_output(output: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Writes the file atomically; the error names it.
+/// Whether an output path means standard output: `-`, as for inputs.
+pub(super) fn is_stdout(output: &Path) -> bool {
+    output.as_os_str() == "-"
+}
+
+/// Writes the file atomically, or standard output for `-`; the error names it.
 pub(super) fn write(output: &Path, bytes: &[u8]) -> Result<()> {
+    if is_stdout(output) {
+        let mut out = output::stdout();
+        out.write_all(bytes)?;
+        out.flush()?;
+        return Ok(());
+    }
     atomic::write_atomic(output, bytes).map_err(|e| {
         anyhow::anyhow!(
             "{}: cannot write the file: {e}",

@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::busy::with_spinner;
-use super::count::{count_with_bar, exact_count, out_of_time};
+use super::count::{Counted, DEFAULT_SECONDS, count_within, exact_count, out_of_time, unfinished};
 use super::input::PuzzleFile;
 use super::json::SolutionsWriter;
 use super::{EXIT_NO, Failure, budget, output};
@@ -35,13 +35,14 @@ pub enum Pick {
 }
 
 /// Prints the one solution `pick` names: text, or the `--json` object with it alone; past
-/// `max`, "unknown after S s" on stderr (exit 3).
+/// `max` (a minute unless told: a pick needs the count), "unknown after S s" on stderr (exit
+/// 3).
 pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
-    let token = budget::token(max);
-    let mut solver = Solver::new(&puzzle).with_cancel(token.clone());
-    let late = || out_of_time(&file.name, max, "no solution picked yet");
+    let max = max.unwrap_or(DEFAULT_SECONDS);
+    let mut solver = Solver::new(&puzzle).with_cancel(budget::token(Some(max)));
+    let late = || out_of_time(&file.name, Some(max), "no solution picked yet");
     if !as_json && *pick == Pick::Nth(BigUint::from(1u32)) {
         // Solution #1 is the listing's first: no count needed, and a dense grid's count can
         // take hours where its first solution takes milliseconds.
@@ -55,8 +56,12 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let Some(count) = count_with_bar(&mut solver) else {
-        return Ok(late());
+    let count = match count_within(&mut solver, max) {
+        Counted::Exact(count) => count,
+        Counted::Unknown { at_least } => {
+            let what = format!("no solution picked yet, {}", unfinished(at_least));
+            return Ok(out_of_time(&file.name, Some(max), &what));
+        }
     };
     if count == BigUint::ZERO {
         // The same answer as the listing's: scripts read one shape whatever the options.

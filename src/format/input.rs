@@ -62,7 +62,7 @@ fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
 
 fn too_big() -> String {
     format!(
-        "the file is over {} MB, the most a puzzle file may hold (a 500 × 500 puzzle takes a \
+        "the file is over {} MiB, the most a puzzle file may hold (a 500 × 500 puzzle takes a \
          few MB)",
         MAX_BYTES >> 20
     )
@@ -118,7 +118,7 @@ mod tests {
     fn a_stream_past_the_cap_is_refused_after_reading_just_past_it() {
         let endless = io::repeat(b'_');
         let e = read_capped(endless).unwrap_err();
-        assert!(e.message.contains("16 MB"), "{e}");
+        assert!(e.message.contains("16 MiB"), "{e}");
         assert!(read_capped(&b"\\ 3\\"[..]).is_ok());
     }
 

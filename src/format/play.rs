@@ -71,18 +71,22 @@ pub(crate) fn read_marks_token(token: &str) -> Result<u16, (usize, String)> {
     }
     let mut mask = 0u16;
     for (i, ch) in token.chars().enumerate() {
-        match ch.to_digit(10) {
-            Some(d @ 1..=9) => mask |= 1 << d,
-            _ => {
-                return Err((
-                    i,
-                    format!(
-                        "{} is not a pencil mark (digits 1–9, or `.` for none)",
-                        crate::format::error::describe_char(ch)
-                    ),
-                ));
+        let what = crate::format::error::describe_char(ch);
+        let message = match ch.to_digit(10) {
+            Some(d @ 1..=9) => {
+                mask |= 1 << d;
+                continue;
             }
-        }
+            // Said apart: "'.' is not a pencil mark (… or `.` for none)" contradicts itself.
+            _ if ch == '.' => {
+                "`.` (a cell without marks) stands alone: separate the cells with a space".into()
+            }
+            _ if ch.is_whitespace() => {
+                format!("{what} cannot separate the cells' marks: use a space")
+            }
+            _ => format!("{what} is not a pencil mark (digits 1–9, or `.` for none)"),
+        };
+        return Err((i, message));
     }
     Ok(mask)
 }
@@ -99,6 +103,19 @@ mod tests {
         assert_eq!(marks_token((1 << 6) | (1 << 8) | (1 << 9)), "689");
         assert_eq!(read_marks_token("x").unwrap_err().0, 0);
         assert_eq!(read_marks_token("10").unwrap_err().0, 1);
+        // A dot or a tab inside a token: what to do, not that `.` is not a mark.
+        let (at, message) = read_marks_token(".\t35").unwrap_err();
+        assert_eq!(at, 0);
+        assert_eq!(
+            message,
+            "`.` (a cell without marks) stands alone: separate the cells with a space"
+        );
+        let (at, message) = read_marks_token("35\t89").unwrap_err();
+        assert_eq!(at, 2);
+        assert_eq!(
+            message,
+            "a tab cannot separate the cells' marks: use a space"
+        );
     }
 
     #[test]

@@ -26,14 +26,16 @@ impl SourceMap {
         self.rows.push((line, cols));
     }
 
-    /// The line and column of the token for `pos`; `None` off the grid or for a cell a ragged
-    /// row left out (a wall implied by a missing token).
+    /// The line and column of the token for `pos`; for a wall a short row implies (no token
+    /// there), its row's line and the column of the row's last token, the nearest place the
+    /// file has. `None` off the grid.
     pub fn place(&self, pos: Pos) -> Option<(usize, usize)> {
         if pos.col >= self.width {
             return None;
         }
         let (line, cols) = self.rows.get(pos.row)?;
-        cols.get(pos.col).map(|&col| (*line, col))
+        let col = cols.get(pos.col).or(cols.last()).copied().unwrap_or(1);
+        Some((*line, col))
     }
 
     /// The line a row was on.
@@ -53,7 +55,9 @@ mod tests {
         map.push_row(3, vec![1]);
         assert_eq!(map.place(Pos::new(0, 2)), Some((2, 9)));
         assert_eq!(map.place(Pos::new(1, 0)), Some((3, 1)));
-        assert_eq!(map.place(Pos::new(1, 1)), None);
+        // A wall the short row implies: at its last token.
+        assert_eq!(map.place(Pos::new(1, 1)), Some((3, 1)));
+        assert_eq!(map.place(Pos::new(1, 3)), None);
         assert_eq!(map.place(Pos::new(2, 0)), None);
         assert_eq!(map.line_of_row(1), Some(3));
     }

@@ -208,11 +208,18 @@ fn text(s: &mut String, x: usize, y: usize, size: usize, fill: &str, content: &s
     );
 }
 
-/// Text made safe for XML content and attribute values.
+/// Text made safe for XML content and attribute values. A character XML 1.0 does not allow
+/// at all (a control character other than tab and line breaks, U+FFFE, U+FFFF), not even as a
+/// reference, is written as Rust writes it (`\u{1b}`), as messages show it.
 pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
+            c if (c < ' ' && !matches!(c, '\t' | '\n' | '\r'))
+                || matches!(c, '\u{fffe}' | '\u{ffff}') =>
+            {
+                out.extend(c.escape_unicode());
+            }
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
@@ -279,5 +286,10 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        // Not allowed in XML at all: written out as text.
+        assert_eq!(
+            escape("a\u{1b}[31m\u{0}\u{ffff}\tb"),
+            "a\\u{1b}[31m\\u{0}\\u{ffff}\tb"
+        );
     }
 }

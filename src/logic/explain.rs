@@ -1,7 +1,5 @@
 //! The whole logical solve from the empty board (`explain`).
 
-use std::convert::Infallible;
-
 use crate::puzzle::Puzzle;
 use crate::solve::{CancelToken, Cancelled};
 
@@ -27,8 +25,7 @@ pub struct Explanation {
 
 /// The whole logical solve from the empty board.
 pub fn explain(puzzle: &Puzzle) -> Explanation {
-    let Ok(explanation) = solve(puzzle, || Ok::<(), Infallible>(()));
-    explanation
+    solve(puzzle, || true).0
 }
 
 /// Same as [`explain`], stopping with `Cancelled` when `cancel` fires (the app runs it on a
@@ -37,23 +34,32 @@ pub fn explain_cancellable(
     puzzle: &Puzzle,
     cancel: &CancelToken,
 ) -> Result<Explanation, Cancelled> {
-    solve(puzzle, || {
-        if cancel.is_cancelled() {
-            Err(Cancelled)
-        } else {
-            Ok(())
-        }
-    })
+    match explain_until(puzzle, cancel) {
+        (_, true) => Err(Cancelled),
+        (explanation, false) => Ok(explanation),
+    }
 }
 
-/// Steps from the empty board until none is found, asking `go_on` before each: the steps
-/// [`super::next_step`] gives one after the other, found by a [`Scan`].
-fn solve<E>(puzzle: &Puzzle, go_on: impl Fn() -> Result<(), E>) -> Result<Explanation, E> {
+/// The logical solve as far as it gets before `cancel` fires (a deadline), and whether it
+/// fired first: then the steps are the first ones only, the rating is theirs, and `solved` is
+/// false.
+pub fn explain_until(puzzle: &Puzzle, cancel: &CancelToken) -> (Explanation, bool) {
+    solve(puzzle, || !cancel.is_cancelled())
+}
+
+/// Steps from the empty board until none is found or `go_on` says no (asked before each
+/// step): the steps [`super::next_step`] gives one after the other, found by a [`Scan`]. Also
+/// whether `go_on` stopped them.
+fn solve(puzzle: &Puzzle, go_on: impl Fn() -> bool) -> (Explanation, bool) {
     let mut board = Board::new(puzzle);
     let mut scan = Scan::new(puzzle);
     let mut steps = Vec::new();
+    let mut stopped = false;
     loop {
-        go_on()?;
+        if !go_on() {
+            stopped = true;
+            break;
+        }
         let Some(step) = scan.next_step(puzzle, &board) else {
             break;
         };
@@ -63,11 +69,12 @@ fn solve<E>(puzzle: &Puzzle, go_on: impl Fn() -> Result<(), E>) -> Result<Explan
     }
     let solved = board.is_solved();
     let trial = steps.iter().any(|s| s.technique == Technique::Trial);
-    Ok(Explanation {
+    let explanation = Explanation {
         rating: rating_of(puzzle, &steps, solved),
         steps,
         solved,
         trial,
         end: board,
-    })
+    };
+    (explanation, stopped)
 }

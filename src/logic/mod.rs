@@ -23,7 +23,7 @@ mod tier3;
 mod trial;
 
 pub use board::Board;
-pub use explain::{Explanation, explain, explain_cancellable};
+pub use explain::{Explanation, explain, explain_cancellable, explain_until};
 pub use rating::{Band, Rating, rate, rating_of};
 pub use step::{Step, Technique, Tier};
 pub use text::{cell_name, run_name, set_text};

@@ -1,5 +1,7 @@
 //! Whether a puzzle is fit to print: its solution, or what to warn about.
 
+use std::time::Duration;
+
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::solve::{CancelToken, Cancelled, Solver, Uniqueness};
@@ -57,10 +59,11 @@ impl Answer {
         }
     }
 
-    /// The band to print beside the puzzle ("Easy"): only a unique puzzle has one.
+    /// The band to print beside the puzzle ("Easy"): only a unique puzzle has one, and only
+    /// when logic rates it within [`RATE_TIME`].
     pub fn band(&self, grid: &Grid) -> Option<String> {
         match self {
-            Answer::Unique(_) => difficulty(grid),
+            Answer::Unique(_) => difficulty(grid, RATE_TIME),
             _ => None,
         }
     }
@@ -85,18 +88,35 @@ impl Answer {
 
 /// The band logic rates a unique puzzle in ("Medium"), for its caption; none for a cryptic
 /// puzzle, which logic does not rate.
-fn difficulty(grid: &Grid) -> Option<String> {
+/// How long logic may take to rate a puzzle for its caption: a huge grid's logical solve can
+/// take a minute, and the caption then goes without its band.
+pub const RATE_TIME: Duration = Duration::from_secs(10);
+
+/// The band logic rates the puzzle in, unless that takes longer than `time`.
+fn difficulty(grid: &Grid, time: Duration) -> Option<String> {
     if grid.is_cryptic() {
         return None;
     }
     let puzzle = Puzzle::from_grid(grid).ok()?;
-    Some(crate::logic::rate(&puzzle).band.name().to_string())
+    let deadline = CancelToken::new().with_deadline(time);
+    match crate::logic::explain_until(&puzzle, &deadline) {
+        (explanation, false) => Some(explanation.rating.band.name().to_string()),
+        (_, true) => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::kakuro_text;
+
+    /// A band logic cannot find in time is left out of the caption.
+    #[test]
+    fn a_rating_out_of_time_gives_no_band() {
+        let (grid, _) = kakuro_text::parse("\\ 4\\ 3\\\n\\3 __ __\n\\4 __ __\n").unwrap();
+        assert_eq!(difficulty(&grid, RATE_TIME).as_deref(), Some("Easy"));
+        assert_eq!(difficulty(&grid, Duration::ZERO), None);
+    }
 
     fn answer(text: &str, cancel: &CancelToken) -> Answer {
         let (grid, _) = kakuro_text::parse(text).unwrap();

@@ -368,15 +368,21 @@ fn fit(text: &str, size: f32, width: f32) -> String {
     if face.width(text, size) <= width {
         return text.to_string();
     }
-    let mut kept: String = text.to_string();
-    while !kept.is_empty() {
-        kept.pop();
-        let candidate = format!("{}…", kept.trim_end());
-        if face.width(&candidate, size) <= width {
-            return candidate;
-        }
+    // The longest start that fits with its ellipsis, found by halving: measuring every
+    // shorter start in turn would be quadratic in a long title.
+    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+    let shortened = |chars: usize| format!("{}…", text[..ends[chars]].trim_end());
+    let fits = |chars: usize| face.width(&shortened(chars), size) <= width;
+    // A start of `lo` characters fits with its ellipsis; the whole text, `hi`, does not.
+    let (mut lo, mut hi) = (0, ends.len());
+    if !fits(0) {
+        return String::new();
     }
-    String::new()
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if fits(mid) { lo = mid } else { hi = mid }
+    }
+    shortened(lo)
 }
 
 /// The SVG export's units: a cell is 40, and the title and author lines above the board are
@@ -512,6 +518,29 @@ mod tests {
         assert!(short.ends_with('…'));
         assert!(Face::get().width(&short, 10.0) <= 100.0);
         assert_eq!(fit("ok", 10.0, 100.0), "ok");
+        // The longest start that fits, as shortening a letter at a time finds it.
+        for width in [5.0, 20.0, 57.5, 100.0, 300.0] {
+            let mut kept = long.clone();
+            let slow = loop {
+                kept.pop();
+                let candidate = format!("{}…", kept.trim_end());
+                if Face::get().width(&candidate, 10.0) <= width + 0.01 {
+                    break candidate;
+                }
+                if kept.is_empty() {
+                    break String::new();
+                }
+            };
+            assert_eq!(fit(&long, 10.0, width), slow, "{width}");
+        }
+    }
+
+    /// A title of a few hundred thousand letters is shortened at once, not letter by letter.
+    #[test]
+    fn a_huge_title_is_shortened_quickly() {
+        let huge = "Kakuro ".repeat(40_000);
+        let short = fit(&huge, 10.0, 200.0);
+        assert!(short.ends_with('…') && short.len() < 100, "{short}");
     }
 
     #[test]

@@ -23,14 +23,27 @@ pub enum PngError {
     Encode(String),
 }
 
-/// The sheet drawn at `scale` pixels per point, as a pixmap.
+/// The most pixels a picture has: a bigger sheet is drawn smaller. The pixmap takes four bytes
+/// a pixel, and encoding copies it once, so this keeps a huge grid's picture near 256 MB.
+pub const MAX_PIXELS: f64 = 32_000_000.0;
+
+/// The pixels per point a sheet is drawn at: `scale`, or less, so that the picture has at most
+/// [`MAX_PIXELS`].
+pub fn fitting_scale(width: f32, height: f32, scale: f32) -> f32 {
+    let pixels = f64::from(width * scale) * f64::from(height * scale);
+    if pixels <= MAX_PIXELS {
+        scale
+    } else {
+        scale * (MAX_PIXELS / pixels).sqrt() as f32
+    }
+}
+
+/// The sheet drawn at `scale` pixels per point (less for a huge sheet, see
+/// [`fitting_scale`]), as a pixmap.
 pub fn render(sheet: &Sheet, scale: f32) -> Result<Pixmap, PngError> {
+    let scale = fitting_scale(sheet.width, sheet.height, scale);
     let width = (sheet.width * scale).ceil() as u32;
     let height = (sheet.height * scale).ceil() as u32;
-    // tiny-skia refuses what it cannot hold; a limit keeps a huge grid from taking gigabytes.
-    if u64::from(width) * u64::from(height) > 400_000_000 {
-        return Err(PngError::Size(width, height));
-    }
     let mut pixmap = Pixmap::new(width, height).ok_or(PngError::Size(width, height))?;
     pixmap.fill(Color::WHITE);
     let transform = Transform::from_scale(scale, scale);
@@ -176,6 +189,19 @@ mod tests {
     use super::*;
     use crate::format::kakuro_text;
     use crate::print::picture;
+
+    /// A huge grid's picture is drawn smaller, within the pixel bound; a usual one at its scale.
+    #[test]
+    fn a_huge_picture_is_drawn_within_the_pixel_bound() {
+        assert_eq!(fitting_scale(400.0, 300.0, SCALE), SCALE);
+        let scale = fitting_scale(8044.0, 8044.0, SCALE);
+        let pixels = f64::from((8044.0 * scale).ceil()).powi(2);
+        assert!(pixels <= MAX_PIXELS * 1.001, "{pixels}");
+        assert!(scale > 0.6, "{scale}");
+        let sheet = Sheet::new(8044.0, 8044.0);
+        let pixmap = render(&sheet, SCALE).unwrap();
+        assert!(f64::from(pixmap.width() * pixmap.height()) <= MAX_PIXELS * 1.001);
+    }
 
     #[test]
     fn walls_are_dark_and_white_cells_light() {

@@ -73,7 +73,10 @@ pub(super) const WAITING: &str = "Solution ";
 /// needs: how far the count is, and what comes meanwhile.
 pub(super) fn waiting(k: &BigUint, run: &Run) -> String {
     let number = group_big(&(k + 1u32));
-    let progress = run.count_progress();
+    let progress = match run.count_unknown() {
+        Some(unknown) => format!("the count is {unknown}"),
+        None => run.count_progress(),
+    };
     if *k >= BigUint::from(run.store.received()) && run.state == RunState::Running {
         format!(
             "{WAITING}{number} comes with the stream (at {}) or the exact count: {progress}",

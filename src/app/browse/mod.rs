@@ -100,6 +100,7 @@ impl Browser {
             exact: None,
             known: None,
             counted: CountProgress::default(),
+            count_gave_up: None,
             fetched: None,
             pending: None,
         });

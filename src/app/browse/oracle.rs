@@ -5,6 +5,7 @@
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use num_bigint::BigUint;
 use num_traits::CheckedSub;
@@ -18,12 +19,18 @@ use crate::solve::{CancelToken, Solver};
 /// the stream leaves the machine room: the panel states the whole.
 pub const COUNT_MEMORY: usize = 256 << 20;
 
+/// How long the oracle counts before it gives up: a shape without sums would count for days,
+/// and the panel then says what the stream found instead.
+pub const COUNT_TIME: Duration = Duration::from_secs(300);
+
 /// What the oracle tells the browser.
 pub enum Answer {
     /// How far the count is, about every 50 ms.
     Progress(CountProgress),
     /// The exact number of solutions.
     Count(BigUint),
+    /// The count ran out of its time (this long) and the oracle stopped: no jumps by number.
+    GaveUp(Duration),
     /// Solution #k (0-based): its digits by [`crate::CellId`] (`None` past the last).
     Solution {
         /// Which solution.
@@ -91,15 +98,17 @@ impl Engine for Solver<'_> {
 impl Oracle {
     /// Starts counting the solutions of `puzzle`, waking `ctx` when an answer is ready.
     pub fn start(puzzle: Puzzle, ctx: egui::Context) -> std::io::Result<Oracle> {
-        Oracle::with(ctx, move |work| {
+        Oracle::with(ctx, COUNT_TIME, move |work| {
             let mut solver = Solver::new(&puzzle).with_count_memory(COUNT_MEMORY);
             work(&mut solver);
         })
     }
 
-    /// Starts a worker that hands `run` (its loop) to the engine `make` builds.
+    /// Starts a worker that hands `run` (its loop) to the engine `make` builds; its count gives
+    /// up after `count_time`.
     fn with(
         ctx: egui::Context,
+        count_time: Duration,
         make: impl FnOnce(&mut dyn FnMut(&mut dyn Engine)) + Send + 'static,
     ) -> std::io::Result<Oracle> {
         let closed = CancelToken::new();
@@ -107,6 +116,7 @@ impl Oracle {
         let (requests, asked) = channel();
         let (answer, answers) = channel();
         let worker = Worker {
+            count_time,
             closed: closed.clone(),
             work: work.clone(),
             asked,
@@ -172,6 +182,7 @@ fn lock(work: &Mutex<Work>) -> std::sync::MutexGuard<'_, Work> {
 
 /// The oracle's thread.
 struct Worker {
+    count_time: Duration,
     closed: CancelToken,
     work: Arc<Mutex<Work>>,
     asked: Receiver<Option<BigUint>>,
@@ -181,12 +192,20 @@ struct Worker {
 
 impl Worker {
     fn run(&self, engine: &mut dyn Engine) {
-        engine.cancel_with(lock(&self.work).token.clone());
+        let token = lock(&self.work).token.clone();
+        let timed = token.with_deadline(self.count_time);
+        engine.cancel_with(timed.clone());
         // Jumps wait for the count: `nth` needs the same counts, and keeps them cached after.
         let counted = engine.count(&mut |done| {
             let _ = self.answer.send(Answer::Progress(done));
         });
-        let Some(count) = counted else { return };
+        let Some(count) = counted else {
+            if timed.timed_out() && !token.is_cancelled() {
+                self.send(Answer::GaveUp(self.count_time));
+            }
+            return;
+        };
+        engine.cancel_with(token);
         lock(&self.work).superseded_by_jumps = true;
         if !self.send(Answer::Count(count.clone())) {
             return;
@@ -309,6 +328,46 @@ mod tests {
         }
     }
 
+    /// An engine whose count never ends until cancelled.
+    struct Endless(CancelToken);
+
+    impl Engine for Endless {
+        fn count(&mut self, _: &mut dyn FnMut(CountProgress)) -> Option<BigUint> {
+            while !self.0.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            None
+        }
+
+        fn nth(&mut self, _: &BigUint) -> Option<Vec<u8>> {
+            None
+        }
+
+        fn cancel_with(&mut self, token: CancelToken) {
+            self.0 = token;
+        }
+    }
+
+    /// A count that does not end in its time is given up, and the oracle says so.
+    #[test]
+    fn a_count_out_of_time_gives_up_and_says_so() {
+        let limit = Duration::from_millis(50);
+        let oracle = Oracle::with(egui::Context::default(), limit, |run| {
+            run(&mut Endless(CancelToken::new()))
+        })
+        .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut gave_up = None;
+        while gave_up.is_none() && Instant::now() < deadline {
+            match oracle.try_next() {
+                Some(Answer::GaveUp(after)) => gave_up = Some(after),
+                Some(_) => {}
+                None => std::thread::sleep(Duration::from_millis(1)),
+            }
+        }
+        assert_eq!(gave_up, Some(limit));
+    }
+
     /// The next solution the oracle answers, within a few seconds: its number and digits.
     fn next_solution(oracle: &Oracle) -> Option<(BigUint, Option<Vec<u8>>)> {
         let deadline = Instant::now() + Duration::from_secs(5);
@@ -328,7 +387,7 @@ mod tests {
     fn a_new_jump_supersedes_a_slow_one() {
         let given_up = Arc::new(AtomicUsize::new(0));
         let counter = given_up.clone();
-        let oracle = Oracle::with(egui::Context::default(), move |run| {
+        let oracle = Oracle::with(egui::Context::default(), COUNT_TIME, move |run| {
             run(&mut Slow {
                 token: CancelToken::new(),
                 given_up: counter,

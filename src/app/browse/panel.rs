@@ -172,6 +172,9 @@ impl Browser {
             (None, None) if run.counting() => {
                 format!("Counting: {}", run.count_progress())
             }
+            (None, None) if run.count_unknown().is_some() => {
+                format!("Exact count: {}", run.count_unknown().unwrap_or_default())
+            }
             (None, None) => "Exact count: not known (stopped before it was counted)".into(),
         };
         let kept = format!(

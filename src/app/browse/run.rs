@@ -54,6 +54,8 @@ pub(in crate::app) struct Run {
     pub(in crate::app) known: Option<BigUint>,
     /// How far the exact count is.
     pub(in crate::app) counted: CountProgress,
+    /// The time after which the oracle gave up the count, if it did.
+    pub(in crate::app) count_gave_up: Option<Duration>,
     /// The solution fetched by the last jump past the stored ones: its index, digits, and the
     /// digits of the one before it.
     pub(super) fetched: Option<Fetched>,
@@ -101,11 +103,14 @@ impl Run {
                 "The last solution needs the exact count: {}; browse the others meanwhile",
                 self.count_progress()
             )),
-            None => Err(
-                "The last solution needs the exact count, and the run was stopped \
-                         before it: Solve again to count"
-                    .into(),
-            ),
+            None => match self.count_unknown() {
+                Some(unknown) => Err(format!(
+                    "The last solution needs the exact count, which is {unknown}"
+                )),
+                None => Err("The last solution needs the exact count, and the run was \
+                             stopped before it: Solve again to count"
+                    .into()),
+            },
         }
     }
 
@@ -159,7 +164,20 @@ impl Run {
 
     /// Whether the exact count is still being worked out.
     pub(in crate::app) fn counting(&self) -> bool {
-        self.exact.is_none() && self.oracle.is_some()
+        self.exact.is_none() && self.oracle.is_some() && self.count_gave_up.is_none()
+    }
+
+    /// "unknown after 300 s: at least 1,234 solutions", when the count was given up (and the
+    /// stream has not listed them all since).
+    pub(in crate::app) fn count_unknown(&self) -> Option<String> {
+        let after = self
+            .count_gave_up
+            .filter(|_| self.state != RunState::Done)?;
+        Some(format!(
+            "unknown after {} s: at least {} solutions",
+            after.as_secs_f64(),
+            group(self.found())
+        ))
     }
 
     /// Asks the oracle for solution `k` (one the stream has not stored), in the stream's

@@ -78,6 +78,7 @@ impl Browser {
         while let Some(answer) = run.oracle.as_ref().and_then(Oracle::try_next) {
             match answer {
                 Answer::Progress(progress) => run.counted = progress,
+                Answer::GaveUp(after) => run.count_gave_up = Some(after),
                 Answer::Count(n) => {
                     // The headline now names solution #k; when the stream has not reached it
                     // (on a dense puzzle its order can keep it searching for minutes), the
