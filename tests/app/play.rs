@@ -582,3 +582,29 @@ fn hints_in_play_solve_the_wikipedia_puzzle_and_the_finish_counts_them() {
     assert_eq!(h.state().status_message(), message);
     h.get_by_label_contains("Solved  ·  ");
 }
+
+#[test]
+fn a_hint_always_changes_the_players_position() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    click(&mut h, "Fill candidates");
+    // 21 in 4 across at r7c2, all placed: striking its other sets shows the player nothing.
+    h.get_by_label_contains("r7c2, white cell").click();
+    settle(&mut h);
+    for d in [8, 9, 3, 1] {
+        press(&mut h, digit_key(d));
+        press(&mut h, Key::ArrowRight);
+    }
+    for _ in 0..12 {
+        let before = h.state().play_position().unwrap().1.clone();
+        let first = hint_key(&mut h);
+        assert_eq!(first.stage, HintStage::Runs, "{first:?}");
+        hint_key(&mut h);
+        let applied = hint_key(&mut h);
+        assert_eq!(applied.stage, HintStage::Applied, "{applied:?}");
+        let after = h.state().play_position().unwrap().1.clone();
+        assert_ne!(before, after, "the hint changed nothing: {}", applied.text);
+        // The sentence starts with the technique's name.
+        let first_char = applied.text.chars().next().unwrap();
+        assert!(first_char.is_uppercase(), "{}", applied.text);
+    }
+}
