@@ -608,3 +608,17 @@ fn a_hint_always_changes_the_players_position() {
         assert!(first_char.is_uppercase(), "{}", applied.text);
     }
 }
+
+#[test]
+fn pause_hides_the_combination_helper_with_the_board() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    h.get_by_label_contains("Combinations at r2c2");
+    h.get_by_label("Down: 23 in 3");
+    press(&mut h, Key::F7);
+    assert!(h.query_by_label_contains("Combinations at").is_none());
+    assert!(h.query_by_label("Down: 23 in 3").is_none());
+    assert!(h.query_by_label_contains("{6 8 9}").is_none());
+    h.get_by_label("Hidden while paused.");
+    press(&mut h, Key::F7);
+    h.get_by_label("Down: 23 in 3");
+}

@@ -148,7 +148,13 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         Command::FillCandidates,
     );
     ui.separator();
-    helper_ui(ui, game, cursor);
+    if play.hides_board() {
+        // The sets would give away what the hidden board holds.
+        ui.strong("Combinations");
+        ui.label(RichText::new("Hidden while paused.").small().weak());
+    } else {
+        helper_ui(ui, game, cursor);
+    }
     ui.separator();
     ui.strong("Helps");
     ui.horizontal_wrapped(|ui| {
@@ -188,7 +194,7 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
     if prune_changed {
         commands.push(Command::TogglePrune);
     }
-    if let Some(hint) = hint {
+    if let Some(hint) = hint.filter(|_| !play.hides_board()) {
         ui.label(&hint.text);
     }
     ui.label(RichText::new(format!("Used: {}", game.helps.summary())).small());
