@@ -622,3 +622,16 @@ fn pause_hides_the_combination_helper_with_the_board() {
     press(&mut h, Key::F7);
     h.get_by_label("Down: 23 in 3");
 }
+
+#[test]
+fn undoing_a_reveal_takes_its_message_from_the_panel() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    click(&mut h, "Reveal cell");
+    let said = wait_for_status(&mut h, "r2c2 is");
+    assert_eq!(said, format!("r2c2 is {}", solution[0]));
+    assert_eq!(h.get_all_by_label(&said).count(), 2, "panel and status");
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().play_digits().unwrap()[0], 0);
+    assert!(h.query_by_label(&said).is_none(), "{said} still shown");
+}

@@ -66,8 +66,9 @@ pub struct Play {
     autosave: Autosave,
     /// A game found in the data folder at start, offered back.
     offer: Option<Recovered>,
-    /// What the last play action said, for the panel.
-    message: Option<String>,
+    /// What the last help said, for the panel, with the game's change count it is about: a
+    /// later change (an undo of a Reveal too) makes it stale.
+    message: Option<(u64, String)>,
     /// When the board became full and right: the time it took.
     finished: Option<Duration>,
     /// Mistakes of the position at a change count.
@@ -113,6 +114,18 @@ impl Play {
     /// Whether the board is hidden (paused by the player).
     pub fn hides_board(&self) -> bool {
         self.active && self.paused && self.finished.is_none()
+    }
+
+    /// What the last help said, while the game is as the help left it.
+    pub fn message(&self) -> Option<&str> {
+        let (changes, text) = self.message.as_ref()?;
+        let game = self.game.as_ref()?;
+        (game.changes() == *changes).then_some(text.as_str())
+    }
+
+    /// Says `text` in the panel about the game as it is now.
+    fn say(&mut self, text: String) {
+        self.message = self.game.as_ref().map(|g| (g.changes(), text));
     }
 
     /// Time played.

@@ -255,7 +255,14 @@ impl KakuroApp {
             }
             (Command::Digit(_) | Command::Mark(_) | Command::Clear, None) => {}
             (Command::Undo, _) => {
-                game.undo();
+                let said = self.play.message().map(str::to_string);
+                if let Some(game) = &mut self.play.game
+                    && game.undo()
+                    && let Some(said) = said
+                {
+                    // The status line would otherwise go on saying what is no longer so.
+                    self.status.info(format!("Taken back: {said}"));
+                }
             }
             (Command::Redo, _) => {
                 game.redo();
@@ -273,7 +280,6 @@ impl KakuroApp {
             (Command::Enter | Command::Leave | Command::TogglePause | Command::Hint, _) => {}
         }
         if self.play.wanted.is_some() {
-            self.play.message = Some("Waiting for the solution…".into());
             self.answer_wanted();
         }
         self.after_play_change();
@@ -288,7 +294,7 @@ impl KakuroApp {
         {
             let text = format!("Solved in {} with {}!", clock(time), game.helps.summary());
             self.status.info(text.clone());
-            self.play.message = Some(text);
+            self.play.say(text);
         } else if was_finished && self.play.finished.is_none() {
             // An undo took the finish back: its message would now be false.
             self.play.message = None;
@@ -350,7 +356,7 @@ impl KakuroApp {
             (Found::Failed(e), _) => format!("No solution to compare with: {e}"),
         };
         self.status.info(message.clone());
-        self.play.message = Some(message);
+        self.play.say(message);
         self.after_play_change();
     }
 

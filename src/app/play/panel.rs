@@ -199,7 +199,9 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
     }
     ui.label(RichText::new(format!("Used: {}", game.helps.summary())).small());
     // Once finished, the banner at the top says it all.
-    if let Some(message) = &play.message
+    if play.wanted.is_some() {
+        ui.label("Waiting for the solution…");
+    } else if let Some(message) = play.message()
         && play.finished().is_none()
     {
         ui.label(message);
