@@ -361,7 +361,7 @@ fn the_path_field_lists_the_folder_and_completes_with_tab() {
 }
 
 /// After a typed digit the cursor moves on along the run (Tab picks the way) and stays on the
-/// run's last cell; a sum no digit can extend moves on to the next clue, a shorter one waits.
+/// run's last cell; a sum of two digits moves on to the next clue, a single digit waits.
 #[test]
 fn typing_moves_the_cursor_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -393,10 +393,46 @@ fn typing_moves_the_cursor_on() {
         h.state().grid().get(Pos::new(0, 2)).clue(Direction::Down),
         Some(Clue::Sum(9))
     );
+    assert!(selected(&h).contains("r1c3"), "9 waits for Enter");
+    key(&mut h, Key::Enter, Modifiers::NONE);
     assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
+    text(&mut h, "12");
+    assert!(selected(&h).contains("r3c1"), "{}", selected(&h));
+    // Backspace right after moving on corrects the sum just typed.
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
+    assert_eq!(
+        h.state().grid().get(Pos::new(1, 0)).clue(Direction::Across),
+        Some(Clue::Sum(1))
+    );
+    text(&mut h, "3");
+    assert!(selected(&h).contains("r3c1"), "{}", selected(&h));
     // An Enter typed after a whole sum out of habit does not skip the next clue.
     key(&mut h, Key::Enter, Modifiers::NONE);
-    assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
-    key(&mut h, Key::Enter, Modifiers::NONE);
     assert!(selected(&h).contains("r3c1"), "{}", selected(&h));
+}
+
+/// A slip in a sum is corrected where it was typed: a single digit never moves on, so that the
+/// Backspaces after it rub out that sum and not the next.
+#[test]
+fn a_mistyped_sum_is_corrected_in_place() {
+    let mut h = new_eight_by_eight();
+    click(&mut h, "Clues");
+    click(&mut h, "r1c5, wall");
+    text(&mut h, "9");
+    text(&mut h, "9");
+    assert!(selected(&h).contains("r1c5"), "{}", selected(&h));
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    text(&mut h, "3");
+    text(&mut h, "0");
+    let clue = |h: &Harness<'_, KakuroApp>, row, col| {
+        h.state()
+            .grid()
+            .get(Pos::new(row, col))
+            .clue(Direction::Down)
+    };
+    assert_eq!(clue(&h, 0, 4), Some(Clue::Sum(30)));
+    assert_eq!(clue(&h, 0, 5), None, "the next clue is untouched");
+    assert!(selected(&h).contains("r1c6"), "{}", selected(&h));
 }

@@ -36,7 +36,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     (
         "digits, Backspace, Delete, Tab",
-        "type, edit, clear a clue or digit (the cursor moves on along the run, or to the next clue once a sum is complete); Tab switches down and across",
+        "type, edit, clear a clue or digit (the cursor moves on along the run, or to the next clue after a two-digit sum; Enter after one digit); Tab switches down and across",
     ),
     ("Enter", "Clues: go on to the next clue"),
     (
