@@ -436,3 +436,20 @@ fn a_mistyped_sum_is_corrected_in_place() {
     assert_eq!(clue(&h, 0, 5), None, "the next clue is untouched");
     assert!(selected(&h).contains("r1c6"), "{}", selected(&h));
 }
+
+/// The Digits tool flags a digit typed twice in a run, as play mode does.
+#[test]
+fn the_digits_tool_flags_a_repeated_digit() {
+    let mut h = new_eight_by_eight();
+    click(&mut h, "Digits");
+    click(&mut h, "r2c3, white cell");
+    text(&mut h, "8");
+    assert!(h.query_by_label_contains("mistake: repeated").is_none());
+    click(&mut h, "r2c4, white cell");
+    text(&mut h, "8");
+    h.get_by_label("r2c3, white cell, mistake: repeated in its run");
+    h.get_by_label("r2c4, white cell, mistake: repeated in its run");
+    click(&mut h, "r2c4, white cell, mistake: repeated in its run");
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    assert!(h.query_by_label_contains("mistake: repeated").is_none());
+}

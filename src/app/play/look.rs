@@ -125,22 +125,7 @@ impl Look {
         painter.rect_filled(rect.shrink(line / 2.0), 0.0, fill);
         let s = rect.width();
         if look.mistake.any() {
-            let width = (s * 0.06).clamp(1.5, 3.0);
-            painter.rect_stroke(
-                rect.shrink(line),
-                0.0,
-                Stroke::new(width, MISTAKE),
-                StrokeKind::Inside,
-            );
-            // The flag: a triangle in the top-left corner, seen without any colour vision.
-            let inner = rect.shrink(line);
-            let size = s * 0.3;
-            let flag = vec![
-                inner.left_top(),
-                inner.left_top() + vec2(size, 0.0),
-                inner.left_top() + vec2(0.0, size),
-            ];
-            painter.add(Shape::convex_polygon(flag, MISTAKE, Stroke::NONE));
+            paint_mistake(painter, rect, line);
         }
         if look.digit != 0 && text {
             let color = if look.mistake.any() { MISTAKE } else { DIGIT };
@@ -169,6 +154,27 @@ impl Look {
         }
         text
     }
+}
+
+/// A mistake's frame and corner flag over the cell in `rect` (`line` is the grid lines' width).
+pub(crate) fn paint_mistake(painter: &Painter, rect: Rect, line: f32) {
+    let s = rect.width();
+    let width = (s * 0.06).clamp(1.5, 3.0);
+    painter.rect_stroke(
+        rect.shrink(line),
+        0.0,
+        Stroke::new(width, MISTAKE),
+        StrokeKind::Inside,
+    );
+    // The flag: a triangle in the top-left corner, seen without any colour vision.
+    let inner = rect.shrink(line);
+    let size = s * 0.3;
+    let flag = vec![
+        inner.left_top(),
+        inner.left_top() + vec2(size, 0.0),
+        inner.left_top() + vec2(0.0, size),
+    ];
+    painter.add(Shape::convex_polygon(flag, MISTAKE, Stroke::NONE));
 }
 
 /// Pencil marks in fixed slots of a 3 × 3 block (digit d in the d-th), at whole-point font sizes
