@@ -231,6 +231,8 @@ impl KakuroApp {
         self.board.fit();
         // A click on a puzzle just opened must not change it: drawing is one key (D) away.
         self.editor.tool = Tool::Select;
+        // The last puzzle's symmetry is no promise about this one: a Draw click changes one cell.
+        self.editor.symmetry = edit::symmetry::Symmetry::None;
         self.play.close();
     }
 

@@ -453,3 +453,25 @@ fn the_digits_tool_flags_a_repeated_digit() {
     key(&mut h, Key::Backspace, Modifiers::NONE);
     assert!(h.query_by_label_contains("mistake: repeated").is_none());
 }
+
+/// The symmetry picked for one puzzle is not carried over to the next one opened.
+#[test]
+fn opening_a_file_resets_the_symmetry() {
+    let mut h = new_eight_by_eight();
+    pick_symmetry(&mut h, "Mirror both ways");
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/wikipedia.kakuro");
+    type_path(&mut h, &sample);
+    click(&mut h, "Open");
+    assert_eq!(h.state().path(), Some(sample.as_path()));
+    let symmetry = h.get_by_role_and_label(egui::Role::ComboBox, "Symmetry");
+    assert_eq!(symmetry.value().as_deref(), Some("None"));
+    let whites = h.state().grid().white_count();
+    click(&mut h, "Draw");
+    click(&mut h, "r2c2, white cell");
+    assert_eq!(
+        h.state().grid().white_count(),
+        whites - 1,
+        "one cell changed"
+    );
+}
