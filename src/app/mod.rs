@@ -233,6 +233,8 @@ impl KakuroApp {
         self.editor.tool = Tool::Select;
         // The last puzzle's symmetry is no promise about this one: a Draw click changes one cell.
         self.editor.symmetry = edit::symmetry::Symmetry::None;
+        // Lists start at their top, not where the last puzzle's were scrolled.
+        self.problems.opened();
         self.play.close();
     }
 

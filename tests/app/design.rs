@@ -475,3 +475,59 @@ fn opening_a_file_resets_the_symmetry() {
         "one cell changed"
     );
 }
+
+/// A 10 × 10 grid of white cells inside the clue border, without sums: a long problem list.
+fn open_grid() -> String {
+    let mut text = "\\ ".repeat(10) + "\n";
+    for _ in 0..9 {
+        text += &format!("\\ {}\n", "__ ".repeat(9));
+    }
+    text
+}
+
+/// Whether the problem list shows its first line (not scrolled past it).
+fn first_problem_shown(h: &Harness<'_, KakuroApp>) -> bool {
+    let heading = h.get_by_label_contains("Problems (").rect();
+    let first = h.get_all_by_label_contains(": warning: ").next().unwrap();
+    first.rect().top() >= heading.bottom() - 1.0
+}
+
+/// The problem list of a puzzle opened starts at its top, and an error an edit brings is
+/// scrolled into view.
+#[test]
+fn the_problem_list_starts_at_the_top_and_shows_new_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = write(&dir, "a.kakuro", &open_grid());
+    let second = write(&dir, "b.kakuro", &open_grid());
+    let mut h = app_with(Some(first));
+    assert!(first_problem_shown(&h));
+    let last = h.get_all_by_label_contains(": warning: ").last().unwrap();
+    last.scroll_to_me();
+    settle(&mut h);
+    assert!(!first_problem_shown(&h), "scrolled down the list");
+
+    // An impossible sum: the error, listed first, comes into view.
+    click(&mut h, "Clues");
+    click(&mut h, "r1c2, wall");
+    text(&mut h, "3");
+    let heading = h.get_by_label_contains("Problems (").rect();
+    let error = h.get_by_label_contains(": error: down sum 3").rect();
+    assert!(
+        error.top() >= heading.bottom() - 1.0,
+        "{error:?} {heading:?}"
+    );
+
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    let last = h.get_all_by_label_contains(": warning: ").last().unwrap();
+    last.scroll_to_me();
+    settle(&mut h);
+    assert!(!first_problem_shown(&h), "scrolled down the list");
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    type_path(&mut h, &second);
+    click(&mut h, "Open");
+    assert!(h.state().path().unwrap().ends_with("b.kakuro"));
+    assert!(
+        first_problem_shown(&h),
+        "the new puzzle's list starts at its top"
+    );
+}
