@@ -517,10 +517,6 @@ impl eframe::App for KakuroApp {
             let line = self.browser.status_line().unwrap_or_else(|| " ".into());
             egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
-        if !self.playing() {
-            // The logical solve would give the game away.
-            self.explain_panel(ui);
-        }
         // Designing on the left, solving on the right: what one side shows never moves the
         // other's controls (the browser appearing on Solve used to push the tools down).
         // Playing, the design tools give way to the game's panel, and the solutions (which
@@ -554,6 +550,12 @@ impl eframe::App for KakuroApp {
                         .id_salt("tools")
                         .show(ui, |ui| self.tools_ui(ui));
                 });
+        }
+        if !self.playing() {
+            // Under the board alone, so that the side panels keep their height (the check line
+            // at the foot of the right one stays whole). Playing, the logical solve would give
+            // the game away.
+            self.explain_panel(ui);
         }
         let overlay = self.overlay();
         let look = self.play_look();

@@ -169,3 +169,29 @@ fn notices_and_the_watch_panel_do_not_push_the_controls_below() {
     h.run_steps(2);
     assert_eq!(check(&h), idle.1, "stopped");
 }
+
+/// Explain opens under the board, between the side panels: they keep their height, and the
+/// check line (which a long verdict makes two lines) stays whole where it was.
+#[test]
+fn the_check_line_stays_whole_while_explain_is_open() {
+    let mut h = app_with(puzzle("expert.kakuro"));
+    wait_until(&mut h, "the check", |app| app.check_summary().is_some());
+    let verdict = h.state().check_summary().unwrap();
+    let before = rect(&h, &verdict);
+    let toggle = rect(&h, "Explain");
+    h.key_press(Key::F9);
+    h.run_steps(2);
+    assert!(h.state().explain_open());
+    // The panel's title, and the toggle button of the same name in the right-hand panel.
+    let explain = h
+        .get_all_by_label("Explain")
+        .map(|n| n.rect())
+        .find(|r| *r != toggle)
+        .unwrap();
+    assert_eq!(rect(&h, &verdict), before, "the check line keeps its place");
+    let tools = h.get_by_label_contains("Keys: S select").rect();
+    assert!(
+        explain.left() > tools.right() && explain.right() < before.left(),
+        "Explain at {explain:?} is not between the panels"
+    );
+}
