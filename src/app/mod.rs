@@ -99,6 +99,8 @@ pub struct KakuroApp {
     /// An action waiting for a Save As (asked for by "Save" in the unsaved-changes dialog).
     pending_after_save: Option<files::Action>,
     show_tools: bool,
+    /// A text field had the keyboard at the end of the last frame.
+    was_typing: bool,
     browser: Browser,
     check: check::Check,
     watch: watch::WatchMode,
@@ -160,6 +162,7 @@ impl KakuroApp {
             quit_requested: false,
             pending_after_save: None,
             show_tools,
+            was_typing: false,
             browser: Browser::default(),
             check: check::Check::default(),
             watch: watch::WatchMode::default(),
@@ -486,6 +489,11 @@ impl eframe::App for KakuroApp {
             || self.generator.is_open()
             || self.files.is_busy()
             || self.play_offers();
+        // Esc in a text field only leaves the field: egui lets go of the field before the
+        // frame, so the Esc would otherwise stop a watch or a run as well.
+        if !modal && self.was_typing {
+            ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape));
+        }
         if !modal {
             self.shortcuts(&ctx);
         }
@@ -584,6 +592,7 @@ impl eframe::App for KakuroApp {
         self.dialogs_ui(&ctx);
         self.generator_ui(&ctx);
         self.play_offer_ui(&ctx);
+        self.was_typing = ctx.text_edit_focused();
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
