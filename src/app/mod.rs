@@ -507,7 +507,9 @@ impl eframe::App for KakuroApp {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        let menu = egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        // Windows open under the menu bar, never over it.
+        let windows = ctx.content_rect().with_min_y(menu.response.rect.bottom());
         egui::Panel::bottom("status").show(ui, |ui| {
             let playing = self.play_status();
             self.status.ui(
@@ -588,7 +590,7 @@ impl eframe::App for KakuroApp {
         if let Some(notice) = self.editor.take_notice() {
             self.status.info(notice);
         }
-        self.printing_ui(&ctx);
+        self.printing_ui(&ctx, windows);
         self.dialogs_ui(&ctx);
         self.generator_ui(&ctx);
         self.play_offer_ui(&ctx);

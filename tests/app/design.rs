@@ -107,6 +107,17 @@ fn the_help_menu_shows_the_keys_opens_samples_and_says_what_this_is() {
     assert_eq!(h.state().path(), None, "a copy: saving asks for a name");
     assert_eq!(h.state().window_title(), "two.kakuro (sample) — Kakuro");
     assert!(!h.state().is_dirty());
+    // Every shipped sample is there, the cryptic one (a PE 424 file) too.
+    for name in ["hard.kakuro", "expert.kakuro", "cryptic.txt"] {
+        click(&mut h, "Help");
+        click(&mut h, "Sample puzzles");
+        click(&mut h, name);
+        assert_eq!(
+            h.state().window_title(),
+            format!("{name} (sample) — Kakuro")
+        );
+    }
+    assert!(h.state().grid().is_cryptic());
 
     click(&mut h, "Help");
     click(&mut h, "About");
