@@ -573,6 +573,9 @@ impl eframe::App for KakuroApp {
             if self.play.hides_board() {
                 self.paused_ui(ui);
             } else {
+                if self.playing() {
+                    play::panel::banner(ui, &self.play);
+                }
                 self.board.ui(
                     ui,
                     &mut self.editor,

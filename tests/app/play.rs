@@ -128,8 +128,9 @@ fn the_wikipedia_puzzle_is_played_to_the_end_by_keys() {
         time.as_secs() / 60,
         time.as_secs() % 60
     );
-    // In the panel and the status line.
-    assert!(h.get_all_by_label(&message).count() >= 2);
+    // In the banner over the board, the panel and the status line.
+    h.get_by_label("Solved!");
+    assert!(h.get_all_by_label(&message).count() >= 3);
     assert_eq!(h.state().status_message(), message);
 }
 
@@ -371,13 +372,15 @@ fn check_reveal_and_solve_are_counted_helps() {
     wait_for_status(&mut h, "r2c3 is");
     assert_eq!(h.state().play_digits().unwrap()[1], solution[1]);
     click(&mut h, "Solve");
-    let said = wait_for_status(&mut h, "Solved in");
+    let said = wait_for_status(&mut h, "Solve filled in the board after ");
     assert_eq!(h.state().play_digits().unwrap(), solution);
     assert!(
-        said.ends_with("with 1 cell revealed, 1 check, solved by the app!"),
+        said.ends_with(", with 1 cell revealed, 1 check before"),
         "{said}"
     );
-    assert!(h.get_all_by_label(&said).count() >= 1);
+    // The finish is a banner over the board too, which says who filled it in.
+    h.get_by_label("Filled in");
+    assert!(h.get_all_by_label(&said).count() >= 2);
     // Undo takes the finish back: no "Solved" message may stay beside an unsolved board.
     press_with(&mut h, Modifiers::COMMAND, Key::Z);
     settle(&mut h);
@@ -634,4 +637,34 @@ fn undoing_a_reveal_takes_its_message_from_the_panel() {
     press_with(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(h.state().play_digits().unwrap()[0], 0);
     assert!(h.query_by_label(&said).is_none(), "{said} still shown");
+}
+
+#[test]
+fn digits_a_help_placed_are_told_from_typed_ones() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    press(&mut h, digit_key(solution[0]));
+    h.get_by_label("r2c2, white cell");
+    press(&mut h, Key::Tab);
+    click(&mut h, "Reveal cell");
+    wait_for_status(&mut h, "r2c3 is");
+    h.get_by_label("r2c3, white cell, given by a help");
+    // A hint's digit is a help's too; the player's own stays theirs.
+    for _ in 0..60 {
+        let summary = hint_key(&mut h);
+        if summary.stage == HintStage::Applied
+            && h.state_mut()
+                .shown_lesson()
+                .is_some_and(|l| !l.placed.is_empty())
+        {
+            break;
+        }
+    }
+    let (placed, _) = h.state_mut().shown_lesson().unwrap().placed[0];
+    h.get_by_label(&format!("{placed}, white cell, given by a help"));
+    h.get_by_label("r2c2, white cell");
+    // Typing the digit over makes it the player's.
+    click(&mut h, "r2c3, white cell, given by a help");
+    press(&mut h, digit_key(solution[1]));
+    h.get_by_label("r2c3, white cell");
 }

@@ -292,7 +292,7 @@ impl KakuroApp {
         if self.play.note_finish()
             && let (Some(time), Some(game)) = (self.play.finished(), self.play.game())
         {
-            let text = format!("Solved in {} with {}!", clock(time), game.helps.summary());
+            let text = game.helps.finish(&clock(time));
             self.status.info(text.clone());
             self.play.say(text);
         } else if was_finished && self.play.finished.is_none() {

@@ -8,7 +8,7 @@ use super::Play;
 use super::candidates::{set_fits, set_text};
 use super::state::Game;
 use super::timer::clock;
-use crate::app::board::palette::STRUCK;
+use crate::app::board::palette::{DIGIT, PLACED, STRUCK};
 use crate::app::edit::runs::unbroken_sets;
 use crate::app::{HintStage, HintSummary};
 use crate::{Direction, Pos};
@@ -101,7 +101,7 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         );
     });
     if let Some(time) = play.finished() {
-        let text = format!("Solved in {} with {}!", clock(time), game.helps.summary());
+        let text = game.helps.finish(&clock(time));
         ui.label(
             RichText::new(text)
                 .strong()
@@ -207,6 +207,39 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         ui.label(message);
     }
     commands
+}
+
+/// The finish, over the top of the board: a banner that cannot be missed.
+pub fn banner(ui: &mut Ui, play: &Play) {
+    let (Some(time), Some(game)) = (play.finished(), play.game()) else {
+        return;
+    };
+    let (head, fill) = if game.helps.solved {
+        ("Filled in", ui.visuals().faint_bg_color)
+    } else {
+        ("Solved!", PLACED)
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(16, 10))
+        .outer_margin(egui::Margin::symmetric(8, 6))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.vertical_centered(|ui| {
+                let ink = if game.helps.solved {
+                    ui.visuals().strong_text_color()
+                } else {
+                    DIGIT
+                };
+                ui.label(RichText::new(head).size(28.0).strong().color(ink));
+                ui.label(
+                    RichText::new(game.helps.finish(&clock(time)))
+                        .size(16.0)
+                        .color(ink),
+                );
+            });
+        });
 }
 
 /// The combination helper: the digit sets of the selected cell's across and down runs, with
