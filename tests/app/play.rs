@@ -668,3 +668,29 @@ fn digits_a_help_placed_are_told_from_typed_ones() {
     press(&mut h, digit_key(solution[1]));
     h.get_by_label("r2c3, white cell");
 }
+
+#[test]
+fn check_shows_which_digits_are_wrong_and_can_check_as_you_type() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    // A wrong digit that breaks no rule yet.
+    let wrong = if solution[0] == 7 { 9 } else { 7 };
+    press(&mut h, digit_key(wrong));
+    h.get_by_label("r2c2, white cell");
+    click(&mut h, "Check");
+    wait_for_status(&mut h, "Check:");
+    click(&mut h, "Show which");
+    wait_for_status(&mut h, "Wrong: r2c2");
+    h.get_by_label("r2c2, white cell, mistake: not the solution's digit");
+    h.get_by_label("Used: 1 cell revealed, 1 check");
+    // The next change takes the flag away with the message.
+    press(&mut h, Key::Backspace);
+    h.get_by_label("r2c2, white cell");
+
+    click(&mut h, "Check as I type");
+    h.get_by_label("Used: 1 cell revealed, 2 checks");
+    press(&mut h, digit_key(wrong));
+    h.get_by_label("r2c2, white cell, mistake: not the solution's digit");
+    press(&mut h, digit_key(solution[0]));
+    h.get_by_label("r2c2, white cell");
+}

@@ -42,6 +42,10 @@ pub enum Command {
     Check,
     /// Reveal the selected cell (a help).
     Reveal,
+    /// Show which digits the last check found wrong (a help, counted as a reveal).
+    ShowWrong,
+    /// Flag digits that are not the solution's as they are typed (a help, counted as a check).
+    ToggleCheckAsYouType,
     /// Fill in the solution (a help).
     Solve,
     /// Show more of the hint, or the next one (a help, counted once per hint).
@@ -188,6 +192,16 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
             Command::Solve,
         );
     });
+    let mut checking = play.check_as_you_type;
+    if ui
+        .checkbox(&mut checking, "Check as I type")
+        .on_hover_text(
+            "Flag a digit that is not the solution's as soon as it is placed (counts as a check)",
+        )
+        .changed()
+    {
+        commands.push(Command::ToggleCheckAsYouType);
+    }
     if pencil_changed {
         commands.push(Command::TogglePencil);
     }
@@ -205,6 +219,14 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         && play.finished().is_none()
     {
         ui.label(message);
+        if play.offers_show_wrong()
+            && ui
+                .button("Show which")
+                .on_hover_text("Flag the wrong digits on the board (counts as a reveal)")
+                .clicked()
+        {
+            commands.push(Command::ShowWrong);
+        }
     }
     commands
 }

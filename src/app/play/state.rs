@@ -284,6 +284,12 @@ impl Game {
         changed
     }
 
+    /// Notes a reveal that placed nothing (the wrong digits shown; a counted help).
+    pub fn count_reveal(&mut self) {
+        self.helps.reveals += 1;
+        self.changes += 1;
+    }
+
     /// Notes a check against the solution (a counted help).
     pub fn count_check(&mut self) {
         self.helps.checks += 1;
