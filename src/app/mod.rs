@@ -139,6 +139,7 @@ impl KakuroApp {
             recent,
             last_file: last,
             show_tools,
+            generator,
         } = prefs;
         let (sample, sample_meta) = sample();
         let autosave = options
@@ -174,6 +175,7 @@ impl KakuroApp {
             generator: generator::GeneratorDialog::default(),
             ctx: cc.egui_ctx.clone(),
         };
+        app.generator.set_choices(&generator);
         let asked = app.options.file.clone();
         let start = asked.clone().or(last.filter(|p| p.exists()));
         if let Some(path) = start
@@ -281,6 +283,7 @@ impl KakuroApp {
             recent: self.files.recent.clone(),
             last_file: self.files.path.clone(),
             show_tools: self.show_tools,
+            generator: self.generator.choices(),
         }
     }
 

@@ -438,6 +438,9 @@ impl KakuroApp {
                 .clicked()
         };
         let mut commands = Vec::new();
+        if item(ui, true, "New game", "") {
+            self.request(crate::app::files::Action::NewGame);
+        }
         if !playing && item(ui, true, "Play this puzzle", "P") {
             commands.push(Command::Enter);
         }
