@@ -195,3 +195,27 @@ fn the_check_line_stays_whole_while_explain_is_open() {
         "Explain at {explain:?} is not between the panels"
     );
 }
+
+/// The tool panel's controls stay put whatever the selected cell's digit sets take; the Digits
+/// tool on a wall says where digits go, not how clues are typed.
+#[test]
+fn the_tool_panel_stays_put_whatever_the_selection_lists() {
+    let text = format!("\\ {}\n", "25\\ ".repeat(5)) + &"\\25 __ __ __ __ __\n".repeat(5);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.kakuro");
+    std::fs::write(&path, text).unwrap();
+    let mut h = app_with(path);
+    let heading = |h: &Harness<'_, KakuroApp>| rect(h, "Grid 6 × 6");
+    click(&mut h, "r1c1, wall");
+    let wall = heading(&h);
+    click(&mut h, "r2c2, white cell");
+    assert_eq!(
+        heading(&h),
+        wall,
+        "two long lists of digit sets moved the panel"
+    );
+    click(&mut h, "Digits");
+    click(&mut h, "r1c2, wall, down 25");
+    assert!(h.query_by_label_contains("Type the clue").is_none());
+    h.get_by_label_contains("digits go in white cells");
+}
