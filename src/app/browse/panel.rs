@@ -256,6 +256,9 @@ impl Browser {
                 .add(egui::TextEdit::singleline(&mut self.jump).desired_width(width.max(60.0)))
                 .labelled_by(label.id)
                 .on_hover_text("A solution number, 1 for the first");
+            if field.changed() {
+                self.jump_drawn = false;
+            }
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if ui.button("Go").clicked() || enter {
                 commands.push(Command::Typed);
