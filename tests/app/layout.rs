@@ -244,3 +244,23 @@ fn the_side_panels_give_way_to_the_board_in_a_small_window() {
     h.get_by_label("Solve");
     h.get_by_label("Digits");
 }
+
+/// For a count no search can list, the search's progress bar (a sliver however long it runs)
+/// gives way to blank space of its height.
+#[test]
+fn no_sliver_of_a_bar_for_a_count_past_listing() {
+    let (_dir, path) = blocks(30);
+    let mut h = app_with(path);
+    let bars = |h: &Harness<'_, KakuroApp>| {
+        h.query_all_by_role(egui::accesskit::Role::ProgressIndicator)
+            .count()
+    };
+    let before = bars(&h);
+    let first = rect(&h, "First");
+    click(&mut h, "Solve");
+    wait_until(&mut h, "the count", |app| app.exact_count().is_some());
+    assert_eq!(bars(&h), before - 1, "the search's bar is still shown");
+    assert_eq!(rect(&h, "First"), first, "the controls below moved");
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+}
