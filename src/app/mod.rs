@@ -49,10 +49,6 @@ use prefs::Prefs;
 use sheet::Sheet;
 use window::screenshot::Screenshot;
 
-/// The most of the window's width a side panel takes, and the least it is ever given.
-const SIDE_SHARE: f32 = 0.3;
-const MIN_SIDE: f32 = 160.0;
-
 /// The sample puzzle shown on the very first run.
 const SAMPLE: &str = include_str!("../../puzzles/wikipedia.kakuro");
 
@@ -538,15 +534,11 @@ impl eframe::App for KakuroApp {
         // other's controls (the browser appearing on Solve used to push the tools down).
         // Playing, the design tools give way to the game's panel, and the solutions (which
         // would give the game away) are not shown.
-        // In a small window the side panels give way before the board: each takes at most a
-        // share of the width (their rows wrap), so the board keeps the rest.
-        let side = (ctx.content_rect().width() * SIDE_SHARE).max(MIN_SIDE);
         if self.playing() {
             egui::Panel::left("play")
                 .resizable(true)
-                .default_size(270.0f32.min(side))
-                .min_size(230.0f32.min(side))
-                .max_size(side)
+                .default_size(270.0)
+                .min_size(230.0)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("play")
@@ -555,9 +547,8 @@ impl eframe::App for KakuroApp {
         } else if self.show_tools {
             egui::Panel::right("solutions")
                 .resizable(true)
-                .default_size(280.0f32.min(side))
-                .min_size(230.0f32.min(side))
-                .max_size(side)
+                .default_size(280.0)
+                .min_size(230.0)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("solutions")
@@ -565,9 +556,8 @@ impl eframe::App for KakuroApp {
                 });
             egui::Panel::left("tools")
                 .resizable(true)
-                .default_size(250.0f32.min(side))
-                .min_size(210.0f32.min(side))
-                .max_size(side)
+                .default_size(250.0)
+                .min_size(210.0)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("tools")

@@ -219,32 +219,6 @@ fn the_tool_panel_stays_put_whatever_the_selection_lists() {
     assert!(h.query_by_label_contains("Type the clue").is_none());
     h.get_by_label_contains("digits go in white cells");
 }
-
-/// In a small window the side panels give way: the board keeps a good share of the width.
-#[test]
-fn the_side_panels_give_way_to_the_board_in_a_small_window() {
-    let mut h = Harness::builder()
-        .with_size([800.0, 560.0])
-        .build_eframe(|cc| {
-            KakuroApp::new(
-                cc,
-                kakuro::app::AppOptions {
-                    file: Some(puzzle("expert.kakuro")),
-                    ..Default::default()
-                },
-            )
-        });
-    h.run_steps(3);
-    let board = h.get_by_label("Board").rect();
-    assert!(
-        board.width() >= 0.4 * 800.0,
-        "the board is squeezed to {board:?}"
-    );
-    // The panels' controls are still there to reach.
-    h.get_by_label("Solve");
-    h.get_by_label("Digits");
-}
-
 /// For a count no search can list, the search's progress bar (a sliver however long it runs)
 /// gives way to blank space of its height.
 #[test]
