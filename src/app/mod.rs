@@ -534,30 +534,50 @@ impl eframe::App for KakuroApp {
         // other's controls (the browser appearing on Solve used to push the tools down).
         // Playing, the design tools give way to the game's panel, and the solutions (which
         // would give the game away) are not shown.
+        // In a small window the side panels give way first: each takes at most a share of the
+        // width (panels of their own, so that the full-size ones keep their widths) and their
+        // rows wrap.
+        let cap = window::side_cap(ctx.content_rect().width());
+        window::set_narrow(&ctx, cap.is_some());
+        let panel = |id: &'static str, default: f32, min: f32| match cap {
+            None => (id.to_string(), default, min, f32::INFINITY),
+            Some(side) => (
+                format!("{id} (narrow)"),
+                default.min(side),
+                min.min(side),
+                side,
+            ),
+        };
         if self.playing() {
-            egui::Panel::left("play")
+            let (id, default, min, max) = panel("play", 270.0, 230.0);
+            egui::Panel::left(id)
                 .resizable(true)
-                .default_size(270.0)
-                .min_size(230.0)
+                .default_size(default)
+                .min_size(min)
+                .max_size(max)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("play")
                         .show(ui, |ui| self.play_panel(ui));
                 });
         } else if self.show_tools {
-            egui::Panel::right("solutions")
+            let (id, default, min, max) = panel("solutions", 280.0, 230.0);
+            egui::Panel::right(id)
                 .resizable(true)
-                .default_size(280.0)
-                .min_size(230.0)
+                .default_size(default)
+                .min_size(min)
+                .max_size(max)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("solutions")
                         .show(ui, |ui| self.solutions_ui(ui));
                 });
-            egui::Panel::left("tools")
+            let (id, default, min, max) = panel("tools", 250.0, 210.0);
+            egui::Panel::left(id)
                 .resizable(true)
-                .default_size(250.0)
-                .min_size(210.0)
+                .default_size(default)
+                .min_size(min)
+                .max_size(max)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("tools")

@@ -238,3 +238,33 @@ fn no_sliver_of_a_bar_for_a_count_past_listing() {
     h.key_press(Key::Escape);
     h.run_steps(2);
 }
+
+/// In a small window the side panels give way: the board keeps a good share of the width.
+#[test]
+fn the_side_panels_give_way_to_the_board_in_a_small_window() {
+    let mut h = Harness::builder()
+        .with_size([800.0, 560.0])
+        .build_eframe(|cc| {
+            KakuroApp::new(
+                cc,
+                kakuro::app::AppOptions {
+                    file: Some(puzzle("expert.kakuro")),
+                    ..Default::default()
+                },
+            )
+        });
+    h.run_steps(3);
+    let board = h.get_by_label("Board").rect();
+    assert!(
+        board.width() >= 0.4 * 800.0,
+        "the board is squeezed to {board:?}"
+    );
+    // The panels' rows wrap: their buttons are inside the window.
+    let screen = h.ctx.content_rect();
+    for label in ["Digits", "Play", "Solve", "Last", "Stop watching"] {
+        for node in h.get_all_by_label(label) {
+            let rect = node.rect();
+            assert!(screen.contains_rect(rect), "{label} at {rect:?}");
+        }
+    }
+}

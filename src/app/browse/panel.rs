@@ -225,7 +225,7 @@ impl Browser {
         let current = self.current.clone();
         let mut commands = Vec::new();
         let ctx = ui.ctx().clone();
-        ui.horizontal(|ui| {
+        crate::app::window::row(ui, |ui| {
             let (back_on, on) = (current > BigUint::ZERO, current < last);
             // Last needs the count: the last one streamed is not the last solution.
             let final_one = self.run.as_ref().map(|run| run.last());

@@ -14,7 +14,7 @@ impl KakuroApp {
     /// The whole side panel.
     pub(in crate::app) fn tools_ui(&mut self, ui: &mut Ui) {
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
+        crate::app::window::row(ui, |ui| {
             for tool in Tool::ALL {
                 let key = format!("{} tool (key {:?})", tool.name(), tool.key());
                 ui.selectable_value(&mut self.editor.tool, tool, tool.name())
@@ -169,7 +169,7 @@ impl KakuroApp {
             .small()
             .weak(),
         );
-        ui.horizontal(|ui| {
+        crate::app::window::row(ui, |ui| {
             if ui.button("Fill clues from digits").clicked() {
                 let report = self.editor.fill_clues();
                 let mut text = format!("Filled {} clues", report.filled);

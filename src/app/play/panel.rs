@@ -69,7 +69,7 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         }
     };
     ui.add_space(4.0);
-    ui.horizontal(|ui| {
+    crate::app::window::row(ui, |ui| {
         ui.heading("Playing");
         button(
             ui,
