@@ -1,5 +1,6 @@
 //! File › New from generator…: size, walls, symmetry, difficulty and seed; the puzzle is made on
-//! a background thread (Cancel stops it) and opens as a new, unsaved document.
+//! a background thread (Cancel stops it) and opens as a new, unsaved document. Play › New game
+//! makes one with the choices last used (kept between sessions) and starts playing it.
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
@@ -16,6 +17,28 @@ const BANDS: [Band; 4] = [Band::Easy, Band::Medium, Band::Hard, Band::Expert];
 /// The symmetries, as the command line names them.
 const SYMMETRIES: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotate, Symmetry::Mirror];
 
+/// The dialog's choices as the preferences keep them (symmetry and band by name).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Choices {
+    /// Width, the clue border included.
+    pub width: usize,
+    /// Height, the clue border included.
+    pub height: usize,
+    /// About this share of the cells inside the border are walls.
+    pub walls: f64,
+    /// The symmetry's command-line name.
+    pub symmetry: String,
+    /// The difficulty band's name.
+    pub band: String,
+}
+
+impl Default for Choices {
+    fn default() -> Self {
+        GeneratorDialog::default().choices()
+    }
+}
+
 /// The dialog's choices and the generation under way.
 pub struct GeneratorDialog {
     open: bool,
@@ -28,6 +51,8 @@ pub struct GeneratorDialog {
     seed: String,
     job: Option<Job>,
     error: Option<String>,
+    /// The puzzle being made is a new game: play starts once it is made.
+    play_when_made: bool,
 }
 
 struct Job {
@@ -48,6 +73,7 @@ impl Default for GeneratorDialog {
             seed: String::new(),
             job: None,
             error: None,
+            play_when_made: false,
         }
     }
 }
@@ -62,6 +88,46 @@ impl GeneratorDialog {
     pub fn open(&mut self) {
         self.open = true;
         self.error = None;
+        self.play_when_made = false;
+    }
+
+    /// Makes a puzzle with the last choices and a new seed, to be played once made (the
+    /// dialog shows it being made, and Cancel).
+    pub fn new_game(&mut self, ctx: &egui::Context) {
+        self.open = true;
+        self.error = None;
+        self.seed.clear();
+        self.play_when_made = true;
+        self.start(ctx);
+    }
+
+    /// The choices, to keep for the next session.
+    pub fn choices(&self) -> Choices {
+        Choices {
+            width: self.width,
+            height: self.height,
+            walls: self.walls,
+            symmetry: self.symmetry.key().to_string(),
+            band: self.band.name().to_string(),
+        }
+    }
+
+    /// Takes the choices kept from the last session (a name no longer known keeps its default).
+    pub fn set_choices(&mut self, choices: &Choices) {
+        let side = generate::MIN_SIDE..=generate::MAX_SIDE;
+        if side.contains(&choices.width) && side.contains(&choices.height) {
+            self.width = choices.width;
+            self.height = choices.height;
+        }
+        if (0.0..=generate::MAX_WALLS).contains(&choices.walls) {
+            self.walls = choices.walls;
+        }
+        if let Some(s) = SYMMETRIES.into_iter().find(|s| s.key() == choices.symmetry) {
+            self.symmetry = s;
+        }
+        if let Some(b) = BANDS.into_iter().find(|b| b.name() == choices.band) {
+            self.band = b;
+        }
     }
 
     /// Starts generating with the dialog's choices.
@@ -107,6 +173,7 @@ impl GeneratorDialog {
     }
 
     fn stop(&mut self) {
+        self.play_when_made = false;
         if let Some(job) = self.job.take() {
             job.cancel.cancel();
         }
@@ -146,7 +213,7 @@ impl GeneratorDialog {
         let modal = Modal::new(Id::unique("generator")).show(ctx, |ui| {
             ui.set_max_width(380.0);
             ui.heading("New from generator");
-            ui.add_enabled_ui(!busy, |ui| self.choices(ui));
+            ui.add_enabled_ui(!busy, |ui| self.choices_ui(ui));
             if let Some(e) = &self.error {
                 ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
             }
@@ -172,7 +239,7 @@ impl GeneratorDialog {
         }
     }
 
-    fn choices(&mut self, ui: &mut Ui) {
+    fn choices_ui(&mut self, ui: &mut Ui) {
         let side = generate::MIN_SIDE..=generate::MAX_SIDE;
         egui::Grid::new("generator-choices")
             .num_columns(2)
@@ -230,11 +297,13 @@ impl Drop for GeneratorDialog {
 }
 
 impl KakuroApp {
-    /// Opens a generated puzzle as a new document, once it is made.
+    /// Opens a generated puzzle as a new document, once it is made (and plays it, for New
+    /// game).
     pub(super) fn generator_logic(&mut self) {
         let Some(made) = self.generator.poll() else {
             return;
         };
+        let play = std::mem::take(&mut self.generator.play_when_made);
         let o = &made.options;
         let name = format!("generated {}x{}, seed {}", o.width, o.height, o.seed);
         let meta = Meta {
@@ -249,12 +318,40 @@ impl KakuroApp {
         };
         let band = made.explanation.rating.band.name();
         self.set_document(Sheet::new(made.grid), meta, None);
+        self.unsaved_name = Some(name.clone());
+        if play {
+            self.enter_play();
+        }
         self.status.info(format!("New puzzle: {name}, {band}"));
-        self.unsaved_name = Some(name);
     }
 
     /// The dialog, while it is open.
     pub(super) fn generator_ui(&mut self, ctx: &egui::Context) {
         self.generator.ui(ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_choices_come_back_from_the_preferences() {
+        let mut dialog = GeneratorDialog::default();
+        (dialog.width, dialog.height) = (10, 12);
+        dialog.symmetry = Symmetry::Rotate;
+        dialog.band = Band::Hard;
+        let kept = dialog.choices();
+        let mut next = GeneratorDialog::default();
+        next.set_choices(&kept);
+        assert_eq!(next.choices(), kept);
+        assert_eq!((next.width, next.height), (10, 12));
+        // A choice no longer known keeps its default.
+        dialog.set_choices(&Choices {
+            band: "Fiendish".into(),
+            width: 1000,
+            ..kept.clone()
+        });
+        assert_eq!((dialog.band, dialog.width), (Band::Hard, 10));
     }
 }

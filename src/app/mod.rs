@@ -100,6 +100,8 @@ pub struct KakuroApp {
     /// An action waiting for a Save As (asked for by "Save" in the unsaved-changes dialog).
     pending_after_save: Option<files::Action>,
     show_tools: bool,
+    /// A text field had the keyboard at the end of the last frame.
+    was_typing: bool,
     browser: Browser,
     check: check::Check,
     watch: watch::WatchMode,
@@ -139,6 +141,7 @@ impl KakuroApp {
             recent,
             last_file: last,
             show_tools,
+            generator,
         } = prefs;
         let (sample, sample_meta) = sample();
         let autosave = options
@@ -162,6 +165,7 @@ impl KakuroApp {
             quit_requested: false,
             pending_after_save: None,
             show_tools,
+            was_typing: false,
             browser: Browser::default(),
             check: check::Check::default(),
             watch: watch::WatchMode::default(),
@@ -174,6 +178,7 @@ impl KakuroApp {
             shape_fill: shape_fill::ShapeFill::default(),
             ctx: cc.egui_ctx.clone(),
         };
+        app.generator.set_choices(&generator);
         let asked = app.options.file.clone();
         let start = asked.clone().or(last.filter(|p| p.exists()));
         if let Some(path) = start
@@ -234,6 +239,10 @@ impl KakuroApp {
         self.board.fit();
         // A click on a puzzle just opened must not change it: drawing is one key (D) away.
         self.editor.tool = Tool::Select;
+        // The last puzzle's symmetry is no promise about this one: a Draw click changes one cell.
+        self.editor.symmetry = edit::symmetry::Symmetry::None;
+        // Lists start at their top, not where the last puzzle's were scrolled.
+        self.problems.opened();
         self.play.close();
     }
 
@@ -277,6 +286,7 @@ impl KakuroApp {
             recent: self.files.recent.clone(),
             last_file: self.files.path.clone(),
             show_tools: self.show_tools,
+            generator: self.generator.choices(),
         }
     }
 
@@ -487,6 +497,11 @@ impl eframe::App for KakuroApp {
             || self.shape_fill.is_open()
             || self.files.is_busy()
             || self.play_offers();
+        // Esc in a text field only leaves the field: egui lets go of the field before the
+        // frame, so the Esc would otherwise stop a watch or a run as well.
+        if !modal && self.was_typing {
+            ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape));
+        }
         if !modal {
             self.shortcuts(&ctx);
         }
@@ -500,7 +515,9 @@ impl eframe::App for KakuroApp {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        let menu = egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        // Windows open under the menu bar, never over it.
+        let windows = ctx.content_rect().with_min_y(menu.response.rect.bottom());
         egui::Panel::bottom("status").show(ui, |ui| {
             let playing = self.play_status();
             self.status.ui(
@@ -518,43 +535,65 @@ impl eframe::App for KakuroApp {
             let line = self.browser.status_line().unwrap_or_else(|| " ".into());
             egui::Panel::bottom("solving").show(ui, |ui| ui.label(RichText::new(line).small()));
         }
-        if !self.playing() {
-            // The logical solve would give the game away.
-            self.explain_panel(ui);
-        }
         // Designing on the left, solving on the right: what one side shows never moves the
         // other's controls (the browser appearing on Solve used to push the tools down).
         // Playing, the design tools give way to the game's panel, and the solutions (which
         // would give the game away) are not shown.
+        // In a small window the side panels give way first: each takes at most a share of the
+        // width (panels of their own, so that the full-size ones keep their widths) and their
+        // rows wrap.
+        let cap = window::side_cap(ctx.content_rect().width());
+        window::set_narrow(&ctx, cap.is_some());
+        let panel = |id: &'static str, default: f32, min: f32| match cap {
+            None => (id.to_string(), default, min, f32::INFINITY),
+            Some(side) => (
+                format!("{id} (narrow)"),
+                default.min(side),
+                min.min(side),
+                side,
+            ),
+        };
         if self.playing() {
-            egui::Panel::left("play")
+            let (id, default, min, max) = panel("play", 270.0, 230.0);
+            egui::Panel::left(id)
                 .resizable(true)
-                .default_size(270.0)
-                .min_size(230.0)
+                .default_size(default)
+                .min_size(min)
+                .max_size(max)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("play")
                         .show(ui, |ui| self.play_panel(ui));
                 });
         } else if self.show_tools {
-            egui::Panel::right("solutions")
+            let (id, default, min, max) = panel("solutions", 280.0, 230.0);
+            egui::Panel::right(id)
                 .resizable(true)
-                .default_size(280.0)
-                .min_size(230.0)
+                .default_size(default)
+                .min_size(min)
+                .max_size(max)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("solutions")
                         .show(ui, |ui| self.solutions_ui(ui));
                 });
-            egui::Panel::left("tools")
+            let (id, default, min, max) = panel("tools", 250.0, 210.0);
+            egui::Panel::left(id)
                 .resizable(true)
-                .default_size(250.0)
-                .min_size(210.0)
+                .default_size(default)
+                .min_size(min)
+                .max_size(max)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("tools")
                         .show(ui, |ui| self.tools_ui(ui));
                 });
+        }
+        if !self.playing() {
+            // Under the board alone, so that the side panels keep their height (the check line
+            // at the foot of the right one stays whole). Playing, the logical solve would give
+            // the game away.
+            self.explain_panel(ui);
         }
         let overlay = self.overlay();
         let look = self.play_look();
@@ -562,6 +601,9 @@ impl eframe::App for KakuroApp {
             if self.play.hides_board() {
                 self.paused_ui(ui);
             } else {
+                if self.playing() {
+                    play::panel::banner(ui, &self.play);
+                }
                 self.board.ui(
                     ui,
                     &mut self.editor,
@@ -579,11 +621,12 @@ impl eframe::App for KakuroApp {
         if let Some(notice) = self.editor.take_notice() {
             self.status.info(notice);
         }
-        self.printing_ui(&ctx);
+        self.printing_ui(&ctx, windows);
         self.dialogs_ui(&ctx);
         self.generator_ui(&ctx);
         self.shape_fill_ui(&ctx);
         self.play_offer_ui(&ctx);
+        self.was_typing = ctx.text_edit_focused();
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -25,6 +25,8 @@ pub struct Prefs {
     pub last_file: Option<PathBuf>,
     /// Whether the side panels are shown.
     pub show_tools: bool,
+    /// The generator's choices last used (New from generator, New game).
+    pub generator: crate::app::generator::Choices,
 }
 
 impl Default for Prefs {
@@ -33,6 +35,7 @@ impl Default for Prefs {
             recent: Vec::new(),
             last_file: None,
             show_tools: true,
+            generator: Default::default(),
         }
     }
 }
@@ -49,6 +52,7 @@ impl Prefs {
             recent: eframe::get_value(storage, OLD_RECENT).unwrap_or(default.recent),
             last_file: eframe::get_value(storage, OLD_LAST_FILE).unwrap_or(default.last_file),
             show_tools: eframe::get_value(storage, OLD_SHOW_TOOLS).unwrap_or(default.show_tools),
+            generator: default.generator,
         }
     }
 
@@ -95,6 +99,12 @@ mod tests {
             recent: vec![PathBuf::from("/p/a.kakuro"), PathBuf::from("/p/b.ron")],
             last_file: Some(PathBuf::from("/p/a.kakuro")),
             show_tools: false,
+            generator: crate::app::generator::Choices {
+                width: 10,
+                height: 10,
+                band: "Hard".into(),
+                ..Default::default()
+            },
         }
     }
 
@@ -121,7 +131,13 @@ mod tests {
         eframe::set_value(&mut storage, OLD_LAST_FILE, &old.last_file);
         eframe::set_value(&mut storage, OLD_SHOW_TOOLS, &old.show_tools);
         let upgraded = Prefs::load(&storage);
-        assert_eq!(upgraded, old);
+        assert_eq!(
+            upgraded,
+            Prefs {
+                generator: Default::default(),
+                ..old
+            }
+        );
 
         // Once saved, only the one key is left, and it is what loads.
         let changed = Prefs {

@@ -148,8 +148,8 @@ impl KakuroApp {
         }
     }
 
-    /// The window, while it is open.
-    pub(super) fn printing_ui(&mut self, ctx: &egui::Context) {
+    /// The window, while it is open, inside `area` (under the menu bar).
+    pub(super) fn printing_ui(&mut self, ctx: &egui::Context, area: egui::Rect) {
         let Some(form) = &mut self.printing.form else {
             return;
         };
@@ -166,6 +166,8 @@ impl KakuroApp {
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
+            .default_pos(area.min + egui::vec2(24.0, 24.0))
+            .constrain_to(area)
             .show(ctx, |ui| {
                 ui.add_enabled_ui(!busy, |ui| {
                     form_ui(ui, form, native, &mut pick);
@@ -304,6 +306,9 @@ impl KakuroApp {
     }
 }
 
+/// The height of the book's list of files: four lines, and a scroll bar past them.
+const FILES_HEIGHT: f32 = 80.0;
+
 /// The window's fields; `pick` gets `Some(true)` for "Add files…", `Some(false)` for
 /// "Choose…" (the output).
 fn form_ui(ui: &mut egui::Ui, form: &mut Form, native: bool, pick: &mut Option<bool>) {
@@ -314,13 +319,21 @@ fn form_ui(ui: &mut egui::Ui, form: &mut Form, native: bool, pick: &mut Option<b
             if form.kind == Kind::Book {
                 let label = ui.label("Puzzles");
                 ui.vertical(|ui| {
-                    ui.add(
-                        egui::TextEdit::multiline(&mut form.files)
-                            .hint_text("files or folders, one a line")
-                            .desired_rows(4)
-                            .desired_width(360.0),
-                    )
-                    .labelled_by(label.id);
+                    // A long list scrolls in a box of its own size: the window keeps its size
+                    // and the fields below stay where they are as lines are added.
+                    egui::ScrollArea::vertical()
+                        .id_salt("print-files")
+                        .max_height(FILES_HEIGHT)
+                        .auto_shrink([true, false])
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::TextEdit::multiline(&mut form.files)
+                                    .hint_text("files or folders, one a line")
+                                    .desired_rows(4)
+                                    .desired_width(360.0),
+                            )
+                            .labelled_by(label.id);
+                        });
                     if native && ui.button("Add files…").clicked() {
                         *pick = Some(true);
                     }

@@ -107,6 +107,17 @@ fn the_help_menu_shows_the_keys_opens_samples_and_says_what_this_is() {
     assert_eq!(h.state().path(), None, "a copy: saving asks for a name");
     assert_eq!(h.state().window_title(), "two.kakuro (sample) — Kakuro");
     assert!(!h.state().is_dirty());
+    // Every shipped sample is there, the cryptic one (a PE 424 file) too.
+    for name in ["hard.kakuro", "expert.kakuro", "cryptic.txt"] {
+        click(&mut h, "Help");
+        click(&mut h, "Sample puzzles");
+        click(&mut h, name);
+        assert_eq!(
+            h.state().window_title(),
+            format!("{name} (sample) — Kakuro")
+        );
+    }
+    assert!(h.state().grid().is_cryptic());
 
     click(&mut h, "Help");
     click(&mut h, "About");
@@ -361,7 +372,7 @@ fn the_path_field_lists_the_folder_and_completes_with_tab() {
 }
 
 /// After a typed digit the cursor moves on along the run (Tab picks the way) and stays on the
-/// run's last cell; a sum no digit can extend moves on to the next clue, a shorter one waits.
+/// run's last cell; a sum of two digits moves on to the next clue, a single digit waits.
 #[test]
 fn typing_moves_the_cursor_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -393,10 +404,141 @@ fn typing_moves_the_cursor_on() {
         h.state().grid().get(Pos::new(0, 2)).clue(Direction::Down),
         Some(Clue::Sum(9))
     );
+    assert!(selected(&h).contains("r1c3"), "9 waits for Enter");
+    key(&mut h, Key::Enter, Modifiers::NONE);
     assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
+    text(&mut h, "12");
+    assert!(selected(&h).contains("r3c1"), "{}", selected(&h));
+    // Backspace right after moving on corrects the sum just typed.
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
+    assert_eq!(
+        h.state().grid().get(Pos::new(1, 0)).clue(Direction::Across),
+        Some(Clue::Sum(1))
+    );
+    text(&mut h, "3");
+    assert!(selected(&h).contains("r3c1"), "{}", selected(&h));
     // An Enter typed after a whole sum out of habit does not skip the next clue.
     key(&mut h, Key::Enter, Modifiers::NONE);
-    assert!(selected(&h).contains("r2c1"), "{}", selected(&h));
-    key(&mut h, Key::Enter, Modifiers::NONE);
     assert!(selected(&h).contains("r3c1"), "{}", selected(&h));
+}
+
+/// A slip in a sum is corrected where it was typed: a single digit never moves on, so that the
+/// Backspaces after it rub out that sum and not the next.
+#[test]
+fn a_mistyped_sum_is_corrected_in_place() {
+    let mut h = new_eight_by_eight();
+    click(&mut h, "Clues");
+    click(&mut h, "r1c5, wall");
+    text(&mut h, "9");
+    text(&mut h, "9");
+    assert!(selected(&h).contains("r1c5"), "{}", selected(&h));
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    text(&mut h, "3");
+    text(&mut h, "0");
+    let clue = |h: &Harness<'_, KakuroApp>, row, col| {
+        h.state()
+            .grid()
+            .get(Pos::new(row, col))
+            .clue(Direction::Down)
+    };
+    assert_eq!(clue(&h, 0, 4), Some(Clue::Sum(30)));
+    assert_eq!(clue(&h, 0, 5), None, "the next clue is untouched");
+    assert!(selected(&h).contains("r1c6"), "{}", selected(&h));
+}
+
+/// The Digits tool flags a digit typed twice in a run, as play mode does.
+#[test]
+fn the_digits_tool_flags_a_repeated_digit() {
+    let mut h = new_eight_by_eight();
+    click(&mut h, "Digits");
+    click(&mut h, "r2c3, white cell");
+    text(&mut h, "8");
+    assert!(h.query_by_label_contains("mistake: repeated").is_none());
+    click(&mut h, "r2c4, white cell");
+    text(&mut h, "8");
+    h.get_by_label("r2c3, white cell, mistake: repeated in its run");
+    h.get_by_label("r2c4, white cell, mistake: repeated in its run");
+    click(&mut h, "r2c4, white cell, mistake: repeated in its run");
+    key(&mut h, Key::Backspace, Modifiers::NONE);
+    assert!(h.query_by_label_contains("mistake: repeated").is_none());
+}
+
+/// The symmetry picked for one puzzle is not carried over to the next one opened.
+#[test]
+fn opening_a_file_resets_the_symmetry() {
+    let mut h = new_eight_by_eight();
+    pick_symmetry(&mut h, "Mirror both ways");
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/wikipedia.kakuro");
+    type_path(&mut h, &sample);
+    click(&mut h, "Open");
+    assert_eq!(h.state().path(), Some(sample.as_path()));
+    let symmetry = h.get_by_role_and_label(egui::Role::ComboBox, "Symmetry");
+    assert_eq!(symmetry.value().as_deref(), Some("None"));
+    let whites = h.state().grid().white_count();
+    click(&mut h, "Draw");
+    click(&mut h, "r2c2, white cell");
+    assert_eq!(
+        h.state().grid().white_count(),
+        whites - 1,
+        "one cell changed"
+    );
+}
+
+/// A 10 × 10 grid of white cells inside the clue border, without sums: a long problem list.
+fn open_grid() -> String {
+    let mut text = "\\ ".repeat(10) + "\n";
+    for _ in 0..9 {
+        text += &format!("\\ {}\n", "__ ".repeat(9));
+    }
+    text
+}
+
+/// Whether the problem list shows its first line (not scrolled past it).
+fn first_problem_shown(h: &Harness<'_, KakuroApp>) -> bool {
+    let heading = h.get_by_label_contains("Problems (").rect();
+    let first = h.get_all_by_label_contains(": warning: ").next().unwrap();
+    first.rect().top() >= heading.bottom() - 1.0
+}
+
+/// The problem list of a puzzle opened starts at its top, and an error an edit brings is
+/// scrolled into view.
+#[test]
+fn the_problem_list_starts_at_the_top_and_shows_new_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = write(&dir, "a.kakuro", &open_grid());
+    let second = write(&dir, "b.kakuro", &open_grid());
+    let mut h = app_with(Some(first));
+    assert!(first_problem_shown(&h));
+    let last = h.get_all_by_label_contains(": warning: ").last().unwrap();
+    last.scroll_to_me();
+    settle(&mut h);
+    assert!(!first_problem_shown(&h), "scrolled down the list");
+
+    // An impossible sum: the error, listed first, comes into view.
+    click(&mut h, "Clues");
+    click(&mut h, "r1c2, wall");
+    text(&mut h, "3");
+    let heading = h.get_by_label_contains("Problems (").rect();
+    let error = h.get_by_label_contains(": error: down sum 3").rect();
+    assert!(
+        error.top() >= heading.bottom() - 1.0,
+        "{error:?} {heading:?}"
+    );
+
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    let last = h.get_all_by_label_contains(": warning: ").last().unwrap();
+    last.scroll_to_me();
+    settle(&mut h);
+    assert!(!first_problem_shown(&h), "scrolled down the list");
+    key(&mut h, Key::O, Modifiers::COMMAND);
+    type_path(&mut h, &second);
+    click(&mut h, "Open");
+    assert!(h.state().path().unwrap().ends_with("b.kakuro"));
+    assert!(
+        first_problem_shown(&h),
+        "the new puzzle's list starts at its top"
+    );
 }

@@ -202,8 +202,7 @@ fn clues_are_typed_hinted_and_validated_live() {
     let problem = "r2c1: error: down sum 5 has no white cells below it";
     h.get_by_label(problem);
     h.get_by_label_contains("1 error, ");
-    // 5 is a whole sum: typing moved on to the across clue; Tab comes back to the down one.
-    key(&mut h, Key::Tab, Modifiers::NONE);
+    // A single digit waits for Enter: Delete clears the down sum just typed.
     key(&mut h, Key::Delete, Modifiers::NONE);
     assert!(h.query_by_label(problem).is_none());
     assert_eq!(clue(&h, Pos::new(1, 0), Direction::Down), None);

@@ -67,3 +67,29 @@ fn a_bad_seed_is_said_in_the_dialog_and_close_leaves_the_puzzle() {
     assert!(h.query_by_label("New from generator").is_none());
     assert_eq!(*h.state().grid(), before);
 }
+
+#[test]
+fn new_game_makes_a_puzzle_with_the_last_choices_and_plays_it() {
+    let mut h = settled::app_with(None);
+    // The menu (the tool panel has a Play button too).
+    let menu = h
+        .get_all_by_label("Play")
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .unwrap();
+    menu.click();
+    settled::settle(&mut h);
+    h.get_by_label_contains("New game").click();
+    settled::settle(&mut h);
+    for _ in 0..1000 {
+        if h.state().playing() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settled::settle(&mut h);
+    }
+    assert!(h.state().playing(), "not playing a new game");
+    let grid = h.state().grid().clone();
+    assert_eq!((grid.width(), grid.height()), (8, 8));
+    assert!(h.state().window_title().contains("generated 8x8"));
+    assert!(h.query_by_label("New from generator").is_none());
+}

@@ -169,3 +169,102 @@ fn notices_and_the_watch_panel_do_not_push_the_controls_below() {
     h.run_steps(2);
     assert_eq!(check(&h), idle.1, "stopped");
 }
+
+/// Explain opens under the board, between the side panels: they keep their height, and the
+/// check line (which a long verdict makes two lines) stays whole where it was.
+#[test]
+fn the_check_line_stays_whole_while_explain_is_open() {
+    let mut h = app_with(puzzle("expert.kakuro"));
+    wait_until(&mut h, "the check", |app| app.check_summary().is_some());
+    let verdict = h.state().check_summary().unwrap();
+    let before = rect(&h, &verdict);
+    let toggle = rect(&h, "Explain");
+    h.key_press(Key::F9);
+    h.run_steps(2);
+    assert!(h.state().explain_open());
+    // The panel's title, and the toggle button of the same name in the right-hand panel.
+    let explain = h
+        .get_all_by_label("Explain")
+        .map(|n| n.rect())
+        .find(|r| *r != toggle)
+        .unwrap();
+    assert_eq!(rect(&h, &verdict), before, "the check line keeps its place");
+    let tools = h.get_by_label_contains("Keys: S select").rect();
+    assert!(
+        explain.left() > tools.right() && explain.right() < before.left(),
+        "Explain at {explain:?} is not between the panels"
+    );
+}
+
+/// The tool panel's controls stay put whatever the selected cell's digit sets take; the Digits
+/// tool on a wall says where digits go, not how clues are typed.
+#[test]
+fn the_tool_panel_stays_put_whatever_the_selection_lists() {
+    let text = format!("\\ {}\n", "25\\ ".repeat(5)) + &"\\25 __ __ __ __ __\n".repeat(5);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.kakuro");
+    std::fs::write(&path, text).unwrap();
+    let mut h = app_with(path);
+    let heading = |h: &Harness<'_, KakuroApp>| rect(h, "Grid 6 × 6");
+    click(&mut h, "r1c1, wall");
+    let wall = heading(&h);
+    click(&mut h, "r2c2, white cell");
+    assert_eq!(
+        heading(&h),
+        wall,
+        "two long lists of digit sets moved the panel"
+    );
+    click(&mut h, "Digits");
+    click(&mut h, "r1c2, wall, down 25");
+    assert!(h.query_by_label_contains("Type the clue").is_none());
+    h.get_by_label_contains("digits go in white cells");
+}
+/// For a count no search can list, the search's progress bar (a sliver however long it runs)
+/// gives way to blank space of its height.
+#[test]
+fn no_sliver_of_a_bar_for_a_count_past_listing() {
+    let (_dir, path) = blocks(30);
+    let mut h = app_with(path);
+    let bars = |h: &Harness<'_, KakuroApp>| {
+        h.query_all_by_role(egui::accesskit::Role::ProgressIndicator)
+            .count()
+    };
+    let before = bars(&h);
+    let first = rect(&h, "First");
+    click(&mut h, "Solve");
+    wait_until(&mut h, "the count", |app| app.exact_count().is_some());
+    assert_eq!(bars(&h), before - 1, "the search's bar is still shown");
+    assert_eq!(rect(&h, "First"), first, "the controls below moved");
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+}
+
+/// In a small window the side panels give way: the board keeps a good share of the width.
+#[test]
+fn the_side_panels_give_way_to_the_board_in_a_small_window() {
+    let mut h = Harness::builder()
+        .with_size([800.0, 560.0])
+        .build_eframe(|cc| {
+            KakuroApp::new(
+                cc,
+                kakuro::app::AppOptions {
+                    file: Some(puzzle("expert.kakuro")),
+                    ..Default::default()
+                },
+            )
+        });
+    h.run_steps(3);
+    let board = h.get_by_label("Board").rect();
+    assert!(
+        board.width() >= 0.4 * 800.0,
+        "the board is squeezed to {board:?}"
+    );
+    // The panels' rows wrap: their buttons are inside the window.
+    let screen = h.ctx.content_rect();
+    for label in ["Digits", "Play", "Solve", "Last", "Stop watching"] {
+        for node in h.get_all_by_label(label) {
+            let rect = node.rect();
+            assert!(screen.contains_rect(rect), "{label} at {rect:?}");
+        }
+    }
+}

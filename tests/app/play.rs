@@ -128,8 +128,9 @@ fn the_wikipedia_puzzle_is_played_to_the_end_by_keys() {
         time.as_secs() / 60,
         time.as_secs() % 60
     );
-    // In the panel and the status line.
-    assert!(h.get_all_by_label(&message).count() >= 2);
+    // In the banner over the board, the panel and the status line.
+    h.get_by_label("Solved!");
+    assert!(h.get_all_by_label(&message).count() >= 3);
     assert_eq!(h.state().status_message(), message);
 }
 
@@ -371,13 +372,15 @@ fn check_reveal_and_solve_are_counted_helps() {
     wait_for_status(&mut h, "r2c3 is");
     assert_eq!(h.state().play_digits().unwrap()[1], solution[1]);
     click(&mut h, "Solve");
-    let said = wait_for_status(&mut h, "Solved in");
+    let said = wait_for_status(&mut h, "Solve filled in the board after ");
     assert_eq!(h.state().play_digits().unwrap(), solution);
     assert!(
-        said.ends_with("with 1 cell revealed, 1 check, solved by the app!"),
+        said.ends_with(", with 1 cell revealed, 1 check before"),
         "{said}"
     );
-    assert!(h.get_all_by_label(&said).count() >= 1);
+    // The finish is a banner over the board too, which says who filled it in.
+    h.get_by_label("Filled in");
+    assert!(h.get_all_by_label(&said).count() >= 2);
     // Undo takes the finish back: no "Solved" message may stay beside an unsolved board.
     press_with(&mut h, Modifiers::COMMAND, Key::Z);
     settle(&mut h);
@@ -581,4 +584,113 @@ fn hints_in_play_solve_the_wikipedia_puzzle_and_the_finish_counts_them() {
     );
     assert_eq!(h.state().status_message(), message);
     h.get_by_label_contains("Solved  ·  ");
+}
+
+#[test]
+fn a_hint_always_changes_the_players_position() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    click(&mut h, "Fill candidates");
+    // 21 in 4 across at r7c2, all placed: striking its other sets shows the player nothing.
+    h.get_by_label_contains("r7c2, white cell").click();
+    settle(&mut h);
+    for d in [8, 9, 3, 1] {
+        press(&mut h, digit_key(d));
+        press(&mut h, Key::ArrowRight);
+    }
+    for _ in 0..12 {
+        let before = h.state().play_position().unwrap().1.clone();
+        let first = hint_key(&mut h);
+        assert_eq!(first.stage, HintStage::Runs, "{first:?}");
+        hint_key(&mut h);
+        let applied = hint_key(&mut h);
+        assert_eq!(applied.stage, HintStage::Applied, "{applied:?}");
+        let after = h.state().play_position().unwrap().1.clone();
+        assert_ne!(before, after, "the hint changed nothing: {}", applied.text);
+        // The sentence starts with the technique's name.
+        let first_char = applied.text.chars().next().unwrap();
+        assert!(first_char.is_uppercase(), "{}", applied.text);
+    }
+}
+
+#[test]
+fn pause_hides_the_combination_helper_with_the_board() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    h.get_by_label_contains("Combinations at r2c2");
+    h.get_by_label("Down: 23 in 3");
+    press(&mut h, Key::F7);
+    assert!(h.query_by_label_contains("Combinations at").is_none());
+    assert!(h.query_by_label("Down: 23 in 3").is_none());
+    assert!(h.query_by_label_contains("{6 8 9}").is_none());
+    h.get_by_label("Hidden while paused.");
+    press(&mut h, Key::F7);
+    h.get_by_label("Down: 23 in 3");
+}
+
+#[test]
+fn undoing_a_reveal_takes_its_message_from_the_panel() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    click(&mut h, "Reveal cell");
+    let said = wait_for_status(&mut h, "r2c2 is");
+    assert_eq!(said, format!("r2c2 is {}", solution[0]));
+    assert_eq!(h.get_all_by_label(&said).count(), 2, "panel and status");
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().play_digits().unwrap()[0], 0);
+    assert!(h.query_by_label(&said).is_none(), "{said} still shown");
+}
+
+#[test]
+fn digits_a_help_placed_are_told_from_typed_ones() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    press(&mut h, digit_key(solution[0]));
+    h.get_by_label("r2c2, white cell");
+    press(&mut h, Key::Tab);
+    click(&mut h, "Reveal cell");
+    wait_for_status(&mut h, "r2c3 is");
+    h.get_by_label("r2c3, white cell, given by a help");
+    // A hint's digit is a help's too; the player's own stays theirs.
+    for _ in 0..60 {
+        let summary = hint_key(&mut h);
+        if summary.stage == HintStage::Applied
+            && h.state_mut()
+                .shown_lesson()
+                .is_some_and(|l| !l.placed.is_empty())
+        {
+            break;
+        }
+    }
+    let (placed, _) = h.state_mut().shown_lesson().unwrap().placed[0];
+    h.get_by_label(&format!("{placed}, white cell, given by a help"));
+    h.get_by_label("r2c2, white cell");
+    // Typing the digit over makes it the player's.
+    click(&mut h, "r2c3, white cell, given by a help");
+    press(&mut h, digit_key(solution[1]));
+    h.get_by_label("r2c3, white cell");
+}
+
+#[test]
+fn check_shows_which_digits_are_wrong_and_can_check_as_you_type() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let solution = solution(h.state().grid());
+    // A wrong digit that breaks no rule yet.
+    let wrong = if solution[0] == 7 { 9 } else { 7 };
+    press(&mut h, digit_key(wrong));
+    h.get_by_label("r2c2, white cell");
+    click(&mut h, "Check");
+    wait_for_status(&mut h, "Check:");
+    click(&mut h, "Show which");
+    wait_for_status(&mut h, "Wrong: r2c2");
+    h.get_by_label("r2c2, white cell, mistake: not the solution's digit");
+    h.get_by_label("Used: 1 cell revealed, 1 check");
+    // The next change takes the flag away with the message.
+    press(&mut h, Key::Backspace);
+    h.get_by_label("r2c2, white cell");
+
+    click(&mut h, "Check as I type");
+    h.get_by_label("Used: 1 cell revealed, 2 checks");
+    press(&mut h, digit_key(wrong));
+    h.get_by_label("r2c2, white cell, mistake: not the solution's digit");
+    press(&mut h, digit_key(solution[0]));
+    h.get_by_label("r2c2, white cell");
 }

@@ -126,3 +126,50 @@ fn ctrl_p_and_ctrl_e_open_the_print_windows() {
         assert!(h.query_by_label(absent).is_none(), "{key:?}: no {absent}");
     }
 }
+
+/// With twenty files listed, the book's window keeps its size and its buttons (the list
+/// scrolls), and it opens under the menu bar.
+#[test]
+fn the_book_window_keeps_its_buttons_with_twenty_files() {
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_eframe(|cc| {
+            KakuroApp::new(
+                cc,
+                kakuro::app::AppOptions {
+                    file: Some(puzzle("tiny.kakuro")),
+                    native_dialogs: true,
+                    ..Default::default()
+                },
+            )
+        });
+    settle(&mut h);
+    click(&mut h, "File");
+    click(&mut h, "Print book… Ctrl+P");
+    let menu = h.get_by_label("File").rect();
+    let title = h.get_by_label("Print book").rect();
+    assert!(
+        title.top() >= menu.bottom(),
+        "{title:?} over the menu {menu:?}"
+    );
+    let save_as = h.get_by_role_and_label(Role::TextInput, "Save as").rect();
+    let files: Vec<String> = (0..20)
+        .map(|i| format!("/some/folder/puzzle-{i}.kakuro"))
+        .collect();
+    fill(
+        &mut h,
+        Role::MultilineTextInput,
+        "Puzzles",
+        &files.join("\n"),
+    );
+    let screen = h.ctx.content_rect();
+    for label in ["Add files…", "Choose…", "Write PDF"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            screen.contains_rect(rect),
+            "{label} at {rect:?} is off the window"
+        );
+    }
+    let moved = h.get_by_role_and_label(Role::TextInput, "Save as").rect();
+    assert_eq!(moved, save_as, "the fields below the list stay put");
+}

@@ -777,8 +777,8 @@ fn a_dense_grid_shows_its_first_solution_at_once() {
     h.run_steps(1);
 }
 
-/// Random picks a solution by its number, any of the counted ones, and says which; a new run
-/// starts with an empty "Go to".
+/// Random picks a solution by its number, any of the counted ones, and says which until the
+/// next move; a new run starts with an empty "Go to".
 #[test]
 fn random_goes_to_a_solution_drawn_among_all() {
     let mut h = app_with(puzzle("millions.kakuro"));
@@ -801,6 +801,10 @@ fn random_goes_to_a_solution_drawn_among_all() {
         seen.insert(number);
     }
     assert!(seen.len() > 1, "{seen:?}");
+    // Moving on from the drawn solution takes its number out of the field.
+    click(&mut h, "First");
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");
+    assert_eq!(field.value().as_deref(), Some(""));
     wait_for_end(&mut h);
     click(&mut h, "Solve");
     let field = h.get_by_role_and_label(egui::Role::TextInput, "Go to");

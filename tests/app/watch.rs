@@ -460,3 +460,57 @@ fn pause_and_resume_keep_the_controls_in_place() {
     assert_eq!(h.get_by_label("Close").rect(), stop);
     assert_eq!(watch(&h), panel, "the panel moved");
 }
+
+/// Stepping a paused watch one step at a time, the counters never go back.
+#[test]
+fn the_counters_never_go_back_while_stepping() {
+    for name in [
+        "wikipedia.kakuro",
+        "expert.kakuro",
+        "hard.kakuro",
+        "watch-demo.kakuro",
+    ] {
+        let mut h = app_with(puzzle(name));
+        h.key_press(Key::F8);
+        wait_until(&mut h, "the first step", |s| s.steps >= 1);
+        let mut last = summary(&h);
+        for _ in 0..400 {
+            if last.end.is_some() {
+                break;
+            }
+            h.key_press(Key::F8);
+            let before = last.steps;
+            wait_until(&mut h, "the next step", |s| s.steps > before);
+            let now = summary(&h);
+            let (a, b) = (last.stats, now.stats);
+            assert!(
+                b.nodes >= a.nodes
+                    && b.guesses >= a.guesses
+                    && b.backtracks >= a.backtracks
+                    && b.solutions >= a.solutions,
+                "{name}, step {}: {a:?} then {b:?}",
+                now.steps
+            );
+            last = now;
+        }
+    }
+}
+
+/// Esc typed to leave the speed field leaves the field; the watch goes on.
+#[test]
+fn esc_in_the_speed_field_leaves_the_field_not_the_watch() {
+    let mut h = app_with(puzzle("millions.kakuro"));
+    h.key_press(Key::F6);
+    wait_until(&mut h, "a step", |s| s.steps >= 1);
+    // A click on the slider's number edits it as text.
+    h.get_by_role(egui::accesskit::Role::SpinButton).click();
+    h.run_steps(2);
+    assert!(h.ctx.text_edit_focused(), "the speed is being typed");
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert!(!h.ctx.text_edit_focused());
+    assert!(summary(&h).running, "Esc stopped the watch");
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert!(!summary(&h).running, "a second Esc stops it");
+}

@@ -3,6 +3,7 @@
 
 pub(super) mod overlay;
 pub(super) mod palette;
+mod repeats;
 pub(super) mod step_view;
 
 use egui::{
@@ -14,7 +15,8 @@ use super::play::look::Look;
 use crate::app::board::overlay::{Lesson, Mark, Origin, Overlay};
 use crate::app::board::palette::{
     CANVAS_DARK, CANVAS_LIGHT, CAUSE, CHANGED, CLUE, CURSOR, DIAGONAL, DIGIT, ERROR, FAILED, FIXED,
-    FOCUS, GUESSED, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL, WARNING, WHITE,
+    FOCUS, GUESSED, MISTAKE, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL, WARNING,
+    WHITE,
 };
 use crate::app::check::problems::Problems;
 use crate::app::edit::{Editor, Tool};
@@ -45,6 +47,8 @@ pub struct BoardView {
     view: Rect,
     /// A drag is stretching a rectangle selection.
     selecting: bool,
+    /// The typed digits that repeat in a line.
+    repeats: repeats::Repeats,
 }
 
 impl Default for BoardView {
@@ -57,6 +61,7 @@ impl Default for BoardView {
             grid_size: (0, 0),
             view: Rect::NOTHING,
             selecting: false,
+            repeats: repeats::Repeats::default(),
         }
     }
 }
@@ -201,6 +206,7 @@ impl BoardView {
         self.zoom_and_pan(ui, &response);
         self.clamp_offset(editor.grid());
         self.pointer_edits(ui, &response, editor);
+        self.repeats.update(editor);
         if response.has_focus() {
             let filter = egui::EventFilter {
                 tab: true,
@@ -382,9 +388,13 @@ impl BoardView {
                         }
                         let CellDigit {
                             digit,
-                            color,
+                            mut color,
                             solution,
                         } = digit_at(pos);
+                        if digit != 0 && self.repeats.at(pos) && mark.origin.is_none() {
+                            color = MISTAKE;
+                            super::play::look::paint_mistake(&painter, rect, line);
+                        }
                         if text && digit != 0 {
                             let font = FontId::proportional(s * 0.6);
                             painter.text(rect.center(), Align2::CENTER_CENTER, digit, font, color);
@@ -448,6 +458,9 @@ impl BoardView {
                 };
                 let label = match play {
                     Some(play) if grid.is_white(pos) => cell_label(grid, pos) + &play.describe(pos),
+                    None if digit != 0 && self.repeats.at(pos) => {
+                        cell_label(grid, pos) + ", mistake: repeated in its run"
+                    }
                     _ => cell_label(grid, pos),
                 };
                 response.widget_info(|| {

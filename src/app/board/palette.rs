@@ -58,3 +58,5 @@ pub const SAME_DIGIT: Color32 = Color32::from_rgb(0xfc, 0xe9, 0xb8);
 pub const MISTAKE: Color32 = Color32::from_rgb(0xd5, 0x3e, 0x0f);
 /// A digit set of the combination helper that no longer fits (struck out as well).
 pub const STRUCK: Color32 = DIAGONAL;
+/// A digit a help placed in a game (Reveal, Hint, Solve): not the player's own.
+pub const GIVEN: Color32 = Color32::from_rgb(0x8a, 0x3f, 0xa8);

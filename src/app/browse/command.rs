@@ -128,6 +128,7 @@ impl Browser {
         let Some(run) = &self.run else { return };
         let browsable = run.browsable();
         let current = &self.current;
+        let typed = command == Command::Typed;
         let target = match command {
             Command::First => BigUint::ZERO,
             Command::Previous => back(current, 1),
@@ -146,10 +147,15 @@ impl Browser {
             Command::Random if browsable > BigUint::ZERO => {
                 let k = random_below(&browsable, &mut rand::rng());
                 self.jump = group_big(&(&k + 1u32));
-                k
+                self.jump_drawn = true;
+                return self.go_to(k);
             }
             Command::Random | Command::Solve | Command::Stop => return,
         };
+        // The number Random drew would name another solution than the one shown.
+        if !typed && std::mem::take(&mut self.jump_drawn) {
+            self.jump.clear();
+        }
         self.go_to(target);
     }
 }

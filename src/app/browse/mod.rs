@@ -38,6 +38,8 @@ pub struct Browser {
     pub(super) current: BigUint,
     /// The text of the "Go to" field.
     pub(super) jump: String,
+    /// The field holds the number Random drew, not one typed: moving on clears it.
+    pub(super) jump_drawn: bool,
     /// Why the last jump did not go where asked.
     pub(super) notice: Option<String>,
     /// Highlight the cells that differ from the previous solution.

@@ -13,7 +13,9 @@ use crate::app::numbers::{compact, group, group_big, magnitude};
 
 /// The lines that describe a run, blank before one.
 struct RunLines {
-    done: f32,
+    /// How much of the search is done; `None` where that says nothing (a count too large for
+    /// the search ever to list).
+    done: Option<f32>,
     count: String,
     state: String,
     exact: String,
@@ -59,8 +61,16 @@ impl Browser {
         // Before the first run the panel has the shape it will have during one, its lines blank
         // and its controls disabled, so nothing below moves when Solve is pressed.
         let lines = self.run_lines();
-        ui.add(thin_bar(lines.done))
-            .on_hover_text(format!("{:.1}% of the search done", lines.done * 100.0));
+        match lines.done {
+            Some(done) => {
+                ui.add(thin_bar(done))
+                    .on_hover_text(format!("{:.1}% of the search done", done * 100.0));
+            }
+            // Its place is kept, so that nothing below moves.
+            None => {
+                ui.add_visible(false, thin_bar(0.0));
+            }
+        }
         // The status lines are one line each however narrow the panel (hover for the whole of
         // a long one), so that the controls below stay put as their words change, as when the
         // memory cap is reached.
@@ -138,7 +148,7 @@ impl Browser {
     fn run_lines(&self) -> RunLines {
         let Some(run) = &self.run else {
             return RunLines {
-                done: 0.0,
+                done: Some(0.0),
                 // A space, not nothing: an empty label is shorter than a line of text.
                 count: " ".into(),
                 state: " ".into(),
@@ -150,9 +160,17 @@ impl Browser {
         };
         // The bar stays when the run ends, full or where it stopped, so that the controls below
         // do not jump up under the pointer.
+        // Past 2^52 solutions the search lists a sliver of them however long it runs: its
+        // progress would be a bar with nothing in it (the slider shows where the solution is).
+        let listless = run
+            .exact
+            .as_ref()
+            .or(run.known.as_ref())
+            .is_some_and(|n| *n > BigUint::from(STEPPED));
         let done = match run.state {
-            RunState::Done => 1.0,
-            _ => run.live.progress as f32,
+            RunState::Done => Some(1.0),
+            _ if listless => None,
+            _ => Some(run.live.progress as f32),
         };
         let (count, state) = self.status_parts().unwrap_or_default();
         // The headline has every digit of a count this long ("of N"); this line says how big it
@@ -210,7 +228,7 @@ impl Browser {
         let current = self.current.clone();
         let mut commands = Vec::new();
         let ctx = ui.ctx().clone();
-        ui.horizontal(|ui| {
+        crate::app::window::row(ui, |ui| {
             let (back_on, on) = (current > BigUint::ZERO, current < last);
             // Last needs the count: the last one streamed is not the last solution.
             let final_one = self.run.as_ref().map(|run| run.last());
@@ -259,6 +277,9 @@ impl Browser {
                 .add(egui::TextEdit::singleline(&mut self.jump).desired_width(width.max(60.0)))
                 .labelled_by(label.id)
                 .on_hover_text("A solution number, 1 for the first");
+            if field.changed() {
+                self.jump_drawn = false;
+            }
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if ui.button("Go").clicked() || enter {
                 commands.push(Command::Typed);

@@ -1,6 +1,8 @@
 //! Live validation: the grid's problems, kept up to date as the sheet changes, listed in the
 //! side panel and marked on the board.
 
+use std::collections::HashSet;
+
 use crate::{Direction, Grid, Pos, Problem, ProblemKind, Severity, validate};
 
 use crate::app::edit::Editor;
@@ -13,6 +15,10 @@ pub struct Problems {
     /// Per cell (row-major): the worst problem touching it, if any.
     marks: Vec<Option<Severity>>,
     width: usize,
+    /// Another puzzle was opened: the list starts again at its top.
+    opened: bool,
+    /// An error that the last edit brought, to scroll into view once.
+    reveal: Option<usize>,
 }
 
 impl Problems {
@@ -23,9 +29,22 @@ impl Problems {
         }
         self.generation = Some(editor.generation());
         let grid = editor.grid();
-        self.list = validate(grid);
+        let list = validate(grid);
+        self.reveal = if self.opened {
+            None
+        } else {
+            let before: HashSet<&Problem> = self.list.iter().filter(|p| p.is_error()).collect();
+            list.iter()
+                .position(|p| p.is_error() && !before.contains(p))
+        };
+        self.list = list;
         self.width = grid.width();
         self.marks = marks(grid, &self.list);
+    }
+
+    /// Another puzzle is opened: its list is shown from the top.
+    pub fn opened(&mut self) {
+        self.opened = true;
     }
 
     /// Every problem: errors first, then warnings, each in reading order.
@@ -47,29 +66,37 @@ impl Problems {
     }
 
     /// The list, for the side panel: clicking a problem selects its cell.
-    pub fn ui(&self, ui: &mut egui::Ui, editor: &mut Editor) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, editor: &mut Editor) {
+        let opened = std::mem::take(&mut self.opened);
+        let reveal = self.reveal.take();
         if self.list.is_empty() {
             ui.label("No problems.");
             return;
         }
-        egui::ScrollArea::vertical()
+        let mut area = egui::ScrollArea::vertical()
             .id_salt("problems")
-            .max_height(220.0)
-            .show(ui, |ui| {
-                for problem in &self.list {
-                    let color = match problem.severity() {
-                        Severity::Error => ui.visuals().error_fg_color,
-                        Severity::Warning => ui.visuals().warn_fg_color,
-                    };
-                    let text = egui::RichText::new(problem.to_string()).color(color);
-                    let response = ui.add(egui::Button::new(text).frame(false).wrap());
-                    if response.clicked()
-                        && let Some(pos) = problem.pos
-                    {
-                        editor.select(pos);
-                    }
+            .max_height(220.0);
+        if opened {
+            area = area.vertical_scroll_offset(0.0);
+        }
+        area.show(ui, |ui| {
+            for (index, problem) in self.list.iter().enumerate() {
+                let color = match problem.severity() {
+                    Severity::Error => ui.visuals().error_fg_color,
+                    Severity::Warning => ui.visuals().warn_fg_color,
+                };
+                let text = egui::RichText::new(problem.to_string()).color(color);
+                let response = ui.add(egui::Button::new(text).frame(false).wrap());
+                if reveal == Some(index) {
+                    response.scroll_to_me(None);
                 }
-            });
+                if response.clicked()
+                    && let Some(pos) = problem.pos
+                {
+                    editor.select(pos);
+                }
+            }
+        });
     }
 }
 

@@ -56,10 +56,17 @@ impl Editor {
             Key::ArrowDown => self.step_cursor(1, 0, extend),
             Key::ArrowLeft => self.step_cursor(0, -1, extend),
             Key::ArrowRight => self.step_cursor(0, 1, extend),
-            Key::Enter if self.tool == Tool::Clues && !moved_on => self.next_clue(),
+            Key::Enter if self.tool == Tool::Clues && moved_on.is_none() => self.next_clue(),
             Key::Enter => {}
             Key::Tab => self.switch_field(),
-            Key::Backspace => self.backspace(),
+            Key::Backspace => {
+                // Right after typing moved on, Backspace corrects the sum just typed.
+                if let Some((pos, field)) = moved_on {
+                    self.select(pos);
+                    self.field = field;
+                }
+                self.backspace();
+            }
             Key::Delete => self.delete(),
             _ => {
                 if let Some(tool) = Tool::ALL.into_iter().find(|t| t.key() == key)

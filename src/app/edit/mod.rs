@@ -46,9 +46,9 @@ pub struct Editor {
     generation: u64,
     /// Why the last key did nothing, for the status bar (taken by the app).
     notice: Option<String>,
-    /// Whether the last key completed a sum and moved on to the next clue, so that an Enter
-    /// typed after the sum out of habit does not skip one.
-    moved_on: bool,
+    /// The clue the last key completed before moving on to the next, so that an Enter typed
+    /// after the sum out of habit does not skip one, and a Backspace corrects that sum.
+    moved_on: Option<(Pos, Direction)>,
 }
 
 impl Editor {
@@ -66,7 +66,7 @@ impl Editor {
             stroke: None,
             generation: 0,
             notice: None,
-            moved_on: false,
+            moved_on: None,
         }
     }
 

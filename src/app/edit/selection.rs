@@ -14,7 +14,7 @@ impl Editor {
     }
 
     fn put_cursor(&mut self, pos: Pos) {
-        self.moved_on = false;
+        self.moved_on = None;
         let grid = self.grid();
         let pos = Pos::new(
             pos.row.min(grid.height().saturating_sub(1)),

@@ -14,7 +14,7 @@ impl KakuroApp {
     /// The whole side panel.
     pub(in crate::app) fn tools_ui(&mut self, ui: &mut Ui) {
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
+        crate::app::window::row(ui, |ui| {
             for tool in Tool::ALL {
                 let key = format!("{} tool (key {:?})", tool.name(), tool.key());
                 ui.selectable_value(&mut self.editor.tool, tool, tool.name())
@@ -48,7 +48,8 @@ impl KakuroApp {
         });
         ui.separator();
         // A wall with both clues takes seven rows: title, two clues with their digit sets, help.
-        at_least_lines(ui, 7.0, |ui| self.selection_ui(ui));
+        // Long lists of sets scroll within those rows, so that nothing below ever moves.
+        exactly_lines(ui, 7.0, "selection", |ui| self.selection_ui(ui));
         ui.separator();
         self.grid_ui(ui);
         ui.separator();
@@ -108,11 +109,14 @@ impl KakuroApp {
                         hint_label(ui, &hint(run.len, run.clue));
                     }
                 }
-                ui.label(
-                    RichText::new("Type the clue; Tab switches down/across; Backspace, Delete.")
-                        .small()
-                        .weak(),
-                );
+                let help = match self.editor.tool {
+                    Tool::Clues | Tool::Draw => {
+                        "Type the clue; Tab switches down/across; Backspace, Delete."
+                    }
+                    Tool::Digits => "A wall: digits go in white cells; C picks the Clues tool.",
+                    Tool::Select => "A wall: C picks the Clues tool, which types its sums.",
+                };
+                ui.label(RichText::new(help).small().weak());
             }
             Cell::White { .. } => {
                 for dir in [Direction::Across, Direction::Down] {
@@ -165,7 +169,7 @@ impl KakuroApp {
             .small()
             .weak(),
         );
-        ui.horizontal(|ui| {
+        crate::app::window::row(ui, |ui| {
             if ui.button("Fill clues from digits").clicked() {
                 let report = self.editor.fill_clues();
                 let mut text = format!("Filled {} clues", report.filled);
@@ -278,14 +282,28 @@ fn run_through(grid: &Grid, pos: Pos, dir: Direction) -> Option<(Pos, Pos)> {
     }
 }
 
-/// Lays out `add` in at least `rows` rows of body text, so that when a shorter text replaces a
-/// longer one, the controls below do not move up under the pointer.
 /// A run's digit sets, wrapped between sets; screen readers (and tests) get the plain text.
 fn hint_label(ui: &mut Ui, hint: &str) {
     let response = ui.label(RichText::new(unbroken_sets(hint)).monospace());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, ui.is_enabled(), hint));
 }
 
+/// Lays out `add` in exactly `rows` rows of the panel (as [`at_least_lines`] counts them): what
+/// takes more scrolls within them.
+fn exactly_lines(ui: &mut Ui, rows: f32, id: &str, add: impl FnOnce(&mut Ui)) {
+    let line = ui
+        .text_style_height(&egui::TextStyle::Body)
+        .max(ui.spacing().interact_size.y);
+    let height = rows * (line + ui.spacing().item_spacing.y);
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .max_height(height)
+        .auto_shrink([false, false])
+        .show(ui, add);
+}
+
+/// Lays out `add` in at least `rows` rows of body text, so that when a shorter text replaces a
+/// longer one, the controls below do not move up under the pointer.
 pub(in crate::app) fn at_least_lines(ui: &mut Ui, rows: f32, add: impl FnOnce(&mut Ui)) {
     let top = ui.cursor().top();
     add(ui);

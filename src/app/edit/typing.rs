@@ -10,7 +10,7 @@ impl Editor {
     /// the selected white cell (Digits tool). Where the tool types nothing, the notice says why
     /// and which key picks the tool that does.
     pub fn type_digit(&mut self, d: u8) {
-        self.moved_on = false;
+        self.moved_on = None;
         let pos = self.cursor;
         let wall = !self.grid().is_white(pos);
         match (wall, self.tool) {
@@ -56,10 +56,11 @@ impl Editor {
         let clue = (value > 0).then_some(Clue::Sum(value as u8));
         let field = self.field;
         self.act(Some(key), |e| e.sheet.set_clue(pos, field, clue));
-        // A sum that no further digit can extend is complete: on to the next clue, as Enter does.
-        if self.tool == Tool::Clues && value * 10 > 45 {
+        // A sum of two digits is complete: on to the next clue, as Enter does. A single digit
+        // waits for Enter, even one no digit extends, so that a slip is corrected in place.
+        if self.tool == Tool::Clues && value >= 10 {
             self.next_clue();
-            self.moved_on = true;
+            self.moved_on = Some((pos, field));
         }
     }
 

@@ -116,6 +116,8 @@ impl KakuroApp {
             if !same {
                 self.explain.selected = 0;
             }
+            // A new solve's list shows the selected step, not where the last one was scrolled.
+            self.explain.scroll = true;
             let steps = explained.steps.len();
             self.explain.selected = self.explain.selected.min(steps);
             self.explain.result = Some((grid, Ok(Arc::new(explained))));

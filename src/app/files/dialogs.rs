@@ -182,7 +182,7 @@ impl KakuroApp {
         };
         let what = match confirm.action {
             Action::Quit => "closing",
-            Action::New | Action::Generate => "starting a new puzzle",
+            Action::New | Action::Generate | Action::NewGame => "starting a new puzzle",
             Action::Open | Action::OpenPath(_) | Action::OpenSample(_) => "opening another file",
         };
         let name = self

@@ -53,6 +53,8 @@ pub enum Action {
     New,
     /// Start a new puzzle from the generator.
     Generate,
+    /// Play a new puzzle from the generator, made with its last choices.
+    NewGame,
     /// Choose a file to open.
     Open,
     /// Open this file.
@@ -295,6 +297,7 @@ impl KakuroApp {
         match action {
             Action::New => self.dialogs.open_new(self.editor.grid()),
             Action::Generate => self.generator.open(),
+            Action::NewGame => self.generator.new_game(&self.ctx),
             Action::Open => self.ask_path(Purpose::Open),
             Action::OpenPath(path) => {
                 let result = self.load_path(&path);

@@ -200,11 +200,19 @@ pub fn advise(
     if let Some(fault) = check(puzzle, solutions, position, cancel)? {
         return Some(fault);
     }
-    let board = board_for(puzzle, position, held);
-    if cancel.is_cancelled() {
-        return None;
-    }
-    Some(match next_step(puzzle, &board) {
+    let mut board = board_for(puzzle, position, held);
+    let next = loop {
+        if cancel.is_cancelled() {
+            return None;
+        }
+        match next_step(puzzle, &board) {
+            // A step that only strikes digit sets leaves the player's digits and marks as they
+            // were: taken quietly, it is never offered (nor counted) as a hint.
+            Some(step) if !changes_position(&step) => board.apply(&step),
+            next => break next,
+        }
+    };
+    Some(match next {
         Some(step) => Advice::Step {
             step: Box::new(step),
             board: Box::new(board),
@@ -214,6 +222,11 @@ pub fn advise(
             several: *solutions == Solutions::Several,
         },
     })
+}
+
+/// Whether `step` changes what a player sees: a digit placed or a candidate rubbed out.
+fn changes_position(step: &Step) -> bool {
+    !step.placements.is_empty() || !step.eliminations.is_empty()
 }
 
 /// The board logic starts from: the position's, narrowed by the last applied hint's board

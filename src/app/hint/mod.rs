@@ -155,7 +155,9 @@ impl KakuroApp {
             .as_ref()
             .filter(|s| s.generation == generation)?;
         let text = match (&shown.advice, shown.stage) {
-            (Advice::Step { step, .. }, HintStage::Applied) => step.text(&shown.puzzle),
+            (Advice::Step { step, .. }, HintStage::Applied) => {
+                format!("{}: {}", step.technique.name(), step.text(&shown.puzzle))
+            }
             (Advice::Step { step, .. }, stage) => {
                 let mut places: Vec<String> = step
                     .runs

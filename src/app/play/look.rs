@@ -2,7 +2,8 @@
 //! and the cells sharing its digit lightly tinted, and mistakes marked by shape as well as
 //! colour (a corner flag and a frame, not red alone). A hint shown on the game tints its run
 //! and the digit it placed, and crosses out the marks it rubbed out, as the designer's board
-//! does.
+//! does. Digits a help placed are in a colour of their own, so that the player sees afterwards
+//! what they solved themselves.
 
 use egui::{Align2, FontId, Painter, Rect, Shape, Stroke, StrokeKind, vec2};
 
@@ -10,7 +11,7 @@ use super::mistakes::Mistake;
 use super::state::Game;
 use crate::app::board::overlay::Lesson;
 use crate::app::board::palette::{
-    DIGIT, ERROR, FOCUS, MISTAKE, PENCIL, PLACED, RUN, SAME_DIGIT, WHITE,
+    DIGIT, ERROR, FOCUS, GIVEN, MISTAKE, PENCIL, PLACED, RUN, SAME_DIGIT, WHITE,
 };
 use crate::solve::combos::Mask;
 use crate::{Grid, Pos};
@@ -43,6 +44,8 @@ pub struct CellLook {
     pub tint: Tint,
     /// What is wrong with its digit.
     pub mistake: Mistake,
+    /// The digit was placed by a help (Reveal, Hint, Solve), not typed.
+    pub given: bool,
 }
 
 /// The look of every cell of the grid, row by row (walls stay default).
@@ -83,6 +86,7 @@ impl Look {
                 marks: game.marks(id),
                 tint,
                 mistake: mistakes.get(i).copied().unwrap_or_default(),
+                given: digit != 0 && game.position().given.get(i).copied().unwrap_or(false),
             };
         }
         Look {
@@ -125,25 +129,14 @@ impl Look {
         painter.rect_filled(rect.shrink(line / 2.0), 0.0, fill);
         let s = rect.width();
         if look.mistake.any() {
-            let width = (s * 0.06).clamp(1.5, 3.0);
-            painter.rect_stroke(
-                rect.shrink(line),
-                0.0,
-                Stroke::new(width, MISTAKE),
-                StrokeKind::Inside,
-            );
-            // The flag: a triangle in the top-left corner, seen without any colour vision.
-            let inner = rect.shrink(line);
-            let size = s * 0.3;
-            let flag = vec![
-                inner.left_top(),
-                inner.left_top() + vec2(size, 0.0),
-                inner.left_top() + vec2(0.0, size),
-            ];
-            painter.add(Shape::convex_polygon(flag, MISTAKE, Stroke::NONE));
+            paint_mistake(painter, rect, line);
         }
         if look.digit != 0 && text {
-            let color = if look.mistake.any() { MISTAKE } else { DIGIT };
+            let color = match (look.mistake.any(), look.given) {
+                (true, _) => MISTAKE,
+                (false, true) => GIVEN,
+                (false, false) => DIGIT,
+            };
             let font = FontId::proportional((s * 0.6).round());
             painter.text(
                 rect.center(),
@@ -152,23 +145,59 @@ impl Look {
                 font,
                 color,
             );
+            if look.given {
+                // A bar under the digit as well as its colour, for every colour vision.
+                let y = rect.center().y + s * 0.3;
+                let half = s * 0.14;
+                painter.line_segment(
+                    [
+                        egui::pos2(rect.center().x - half, y),
+                        egui::pos2(rect.center().x + half, y),
+                    ],
+                    Stroke::new((s * 0.04).max(1.0), GIVEN),
+                );
+            }
         } else if look.digit == 0 && (look.marks | lesson.struck) != 0 && s >= MARKS_FROM {
             paint_marks(painter, rect, look.marks, lesson.struck);
         }
     }
 
-    /// What a screen reader adds to the cell's name: its marks and mistakes.
+    /// What a screen reader adds to the cell's name: its marks, a help's digit and mistakes.
     pub fn describe(&self, pos: Pos) -> String {
         let look = self.get(pos);
         let mut text = String::new();
         if look.digit == 0 && look.marks != 0 {
             text += &format!(", marks {}", super::candidates::set_text(look.marks));
         }
+        if look.given {
+            text += ", given by a help";
+        }
         if look.mistake.any() {
             text += &format!(", mistake: {}", look.mistake.describe());
         }
         text
     }
+}
+
+/// A mistake's frame and corner flag over the cell in `rect` (`line` is the grid lines' width).
+pub(crate) fn paint_mistake(painter: &Painter, rect: Rect, line: f32) {
+    let s = rect.width();
+    let width = (s * 0.06).clamp(1.5, 3.0);
+    painter.rect_stroke(
+        rect.shrink(line),
+        0.0,
+        Stroke::new(width, MISTAKE),
+        StrokeKind::Inside,
+    );
+    // The flag: a triangle in the top-left corner, seen without any colour vision.
+    let inner = rect.shrink(line);
+    let size = s * 0.3;
+    let flag = vec![
+        inner.left_top(),
+        inner.left_top() + vec2(size, 0.0),
+        inner.left_top() + vec2(0.0, size),
+    ];
+    painter.add(Shape::convex_polygon(flag, MISTAKE, Stroke::NONE));
 }
 
 /// Pencil marks in fixed slots of a 3 × 3 block (digit d in the d-th), at whole-point font sizes

@@ -11,12 +11,15 @@ pub struct Mistake {
     pub repeated: bool,
     /// One of its runs is full and adds up to something else than its clue.
     pub wrong_sum: bool,
+    /// The digit is not the solution's (shown by Check's "Show which", or checking as you
+    /// type).
+    pub wrong: bool,
 }
 
 impl Mistake {
     /// Whether anything is wrong.
     pub fn any(self) -> bool {
-        self.repeated || self.wrong_sum
+        self.repeated || self.wrong_sum || self.wrong
     }
 
     /// What a screen reader says about it.
@@ -25,6 +28,7 @@ impl Mistake {
             (true, true) => "repeated in its run, and a full run with the wrong sum",
             (true, false) => "repeated in its run",
             (false, true) => "in a full run with the wrong sum",
+            (false, false) if self.wrong => "not the solution's digit",
             (false, false) => "",
         }
     }

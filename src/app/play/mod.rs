@@ -44,6 +44,8 @@ pub enum Wanted {
     Check,
     /// Reveal the selected cell.
     Reveal,
+    /// Show which digits a check found wrong.
+    ShowWrong,
     /// Fill in everything.
     Solve,
 }
@@ -66,8 +68,16 @@ pub struct Play {
     autosave: Autosave,
     /// A game found in the data folder at start, offered back.
     offer: Option<Recovered>,
-    /// What the last play action said, for the panel.
-    message: Option<String>,
+    /// What the last help said, for the panel, with the game's change count it is about: a
+    /// later change (an undo of a Reveal too) makes it stale.
+    message: Option<(u64, String)>,
+    /// The change count of a check that found wrong digits: "Show which" is offered until the
+    /// next change.
+    checked_wrong: Option<u64>,
+    /// The wrong digits "Show which" showed, at the change count they were shown at.
+    shown_wrong: Option<(u64, Vec<crate::CellId>)>,
+    /// Digits that are not the solution's are flagged as they are typed (a beginner's option).
+    pub check_as_you_type: bool,
     /// When the board became full and right: the time it took.
     finished: Option<Duration>,
     /// Mistakes of the position at a change count.
@@ -94,6 +104,9 @@ impl Play {
             autosave,
             offer,
             message: None,
+            checked_wrong: None,
+            shown_wrong: None,
+            check_as_you_type: false,
             finished: None,
             mistakes: None,
             previous_tool: None,
@@ -113,6 +126,25 @@ impl Play {
     /// Whether the board is hidden (paused by the player).
     pub fn hides_board(&self) -> bool {
         self.active && self.paused && self.finished.is_none()
+    }
+
+    /// What the last help said, while the game is as the help left it.
+    pub fn message(&self) -> Option<&str> {
+        let (changes, text) = self.message.as_ref()?;
+        let game = self.game.as_ref()?;
+        (game.changes() == *changes).then_some(text.as_str())
+    }
+
+    /// Whether the last check found wrong digits and nothing changed since: "Show which" is
+    /// offered.
+    pub fn offers_show_wrong(&self) -> bool {
+        let changes = self.game.as_ref().map(Game::changes);
+        self.checked_wrong.is_some() && self.checked_wrong == changes
+    }
+
+    /// Says `text` in the panel about the game as it is now.
+    fn say(&mut self, text: String) {
+        self.message = self.game.as_ref().map(|g| (g.changes(), text));
     }
 
     /// Time played.
@@ -175,6 +207,8 @@ impl Play {
         self.paused = false;
         self.finished = None;
         self.message = None;
+        self.checked_wrong = None;
+        self.shown_wrong = None;
         self.mistakes = None;
         self.timer = Timer::default();
         // A game found at start stays on disk until the player answers the offer.

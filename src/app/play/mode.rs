@@ -255,7 +255,14 @@ impl KakuroApp {
             }
             (Command::Digit(_) | Command::Mark(_) | Command::Clear, None) => {}
             (Command::Undo, _) => {
-                game.undo();
+                let said = self.play.message().map(str::to_string);
+                if let Some(game) = &mut self.play.game
+                    && game.undo()
+                    && let Some(said) = said
+                {
+                    // The status line would otherwise go on saying what is no longer so.
+                    self.status.info(format!("Taken back: {said}"));
+                }
             }
             (Command::Redo, _) => {
                 game.redo();
@@ -267,13 +274,19 @@ impl KakuroApp {
             (Command::TogglePrune, _) => self.play.prune = !self.play.prune,
             (Command::Check, _) => self.play.wanted = Some(Wanted::Check),
             (Command::Reveal, _) => self.play.wanted = Some(Wanted::Reveal),
+            (Command::ShowWrong, _) => self.play.wanted = Some(Wanted::ShowWrong),
+            (Command::ToggleCheckAsYouType, _) => {
+                self.play.check_as_you_type = !self.play.check_as_you_type;
+                if self.play.check_as_you_type {
+                    game.count_check();
+                }
+            }
             (Command::Solve, _) => self.play.wanted = Some(Wanted::Solve),
             (Command::Move(dr, dc), _) => self.move_along(dr, dc),
             (Command::NextEmpty(back), _) => self.next_empty(back),
             (Command::Enter | Command::Leave | Command::TogglePause | Command::Hint, _) => {}
         }
         if self.play.wanted.is_some() {
-            self.play.message = Some("Waiting for the solution…".into());
             self.answer_wanted();
         }
         self.after_play_change();
@@ -286,9 +299,9 @@ impl KakuroApp {
         if self.play.note_finish()
             && let (Some(time), Some(game)) = (self.play.finished(), self.play.game())
         {
-            let text = format!("Solved in {} with {}!", clock(time), game.helps.summary());
+            let text = game.helps.finish(&clock(time));
             self.status.info(text.clone());
-            self.play.message = Some(text);
+            self.play.say(text);
         } else if was_finished && self.play.finished.is_none() {
             // An undo took the finish back: its message would now be false.
             self.play.message = None;
@@ -321,6 +334,9 @@ impl KakuroApp {
                     .zip(solution)
                     .filter(|(d, s)| **d != 0 && d != s)
                     .count();
+                if wrong > 0 {
+                    self.play.checked_wrong = Some(game.changes());
+                }
                 match (filled, wrong) {
                     (0, _) => "Check: no digits placed yet".to_string(),
                     (n, 0) => format!("Check: all {n} digits placed are right"),
@@ -339,6 +355,16 @@ impl KakuroApp {
                 }
                 None => "Select a white cell to reveal".into(),
             },
+            (Found::Unique(solution), Wanted::ShowWrong) => {
+                let wrong = wrong_cells(game, solution);
+                game.count_reveal();
+                self.play.shown_wrong = Some((game.changes(), wrong.clone()));
+                let names: Vec<String> = wrong
+                    .iter()
+                    .map(|&c| game.puzzle().cell(c).pos.to_string())
+                    .collect();
+                format!("Wrong: {}", names.join(", "))
+            }
             (Found::Unique(solution), Wanted::Solve) => {
                 game.solve(solution);
                 "Solved by the app".into()
@@ -350,7 +376,7 @@ impl KakuroApp {
             (Found::Failed(e), _) => format!("No solution to compare with: {e}"),
         };
         self.status.info(message.clone());
-        self.play.message = Some(message);
+        self.play.say(message);
         self.after_play_change();
     }
 
@@ -412,6 +438,9 @@ impl KakuroApp {
                 .clicked()
         };
         let mut commands = Vec::new();
+        if item(ui, true, "New game", "") {
+            self.request(crate::app::files::Action::NewGame);
+        }
         if !playing && item(ui, true, "Play this puzzle", "P") {
             commands.push(Command::Enter);
         }
@@ -486,8 +515,34 @@ impl KakuroApp {
             return None;
         }
         let cursor = self.editor.cursor;
-        let mistakes = self.play.mistakes().to_vec();
+        let mut mistakes = self.play.mistakes().to_vec();
+        for cell in self.play_wrong_shown() {
+            if let Some(mistake) = mistakes.get_mut(cell.index()) {
+                mistake.wrong = true;
+            }
+        }
         Some(Look::new(self.play.game()?, &mistakes, cursor))
+    }
+
+    /// The digits flagged as not the solution's: those "Show which" showed, until the next
+    /// change, and with checking as you type, every one (once the solution is known).
+    fn play_wrong_shown(&mut self) -> Vec<CellId> {
+        let Some(changes) = self.play.game().map(Game::changes) else {
+            return Vec::new();
+        };
+        if self.play.check_as_you_type
+            && let Some(Found::Unique(solution)) = self.play.answer.as_mut().and_then(|a| a.found())
+        {
+            let solution = solution.clone();
+            return self
+                .play
+                .game()
+                .map_or_else(Vec::new, |game| wrong_cells(game, &solution));
+        }
+        match &self.play.shown_wrong {
+            Some((at, cells)) if *at == changes => cells.clone(),
+            _ => Vec::new(),
+        }
     }
 
     /// The board's place while paused: the puzzle is hidden.
@@ -549,4 +604,13 @@ impl KakuroApp {
             }
         }
     }
+}
+
+/// The cells whose placed digit is not `solution`'s.
+fn wrong_cells(game: &Game, solution: &[u8]) -> Vec<CellId> {
+    let digits = &game.position().digits;
+    (0..digits.len())
+        .filter(|&i| digits[i] != 0 && solution.get(i) != Some(&digits[i]))
+        .map(|i| CellId(i as u32))
+        .collect()
 }

@@ -8,7 +8,7 @@ use super::Play;
 use super::candidates::{set_fits, set_text};
 use super::state::Game;
 use super::timer::clock;
-use crate::app::board::palette::STRUCK;
+use crate::app::board::palette::{DIGIT, PLACED, STRUCK};
 use crate::app::edit::runs::unbroken_sets;
 use crate::app::{HintStage, HintSummary};
 use crate::{Direction, Pos};
@@ -42,6 +42,10 @@ pub enum Command {
     Check,
     /// Reveal the selected cell (a help).
     Reveal,
+    /// Show which digits the last check found wrong (a help, counted as a reveal).
+    ShowWrong,
+    /// Flag digits that are not the solution's as they are typed (a help, counted as a check).
+    ToggleCheckAsYouType,
     /// Fill in the solution (a help).
     Solve,
     /// Show more of the hint, or the next one (a help, counted once per hint).
@@ -65,7 +69,7 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         }
     };
     ui.add_space(4.0);
-    ui.horizontal(|ui| {
+    crate::app::window::row(ui, |ui| {
         ui.heading("Playing");
         button(
             ui,
@@ -101,7 +105,7 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         );
     });
     if let Some(time) = play.finished() {
-        let text = format!("Solved in {} with {}!", clock(time), game.helps.summary());
+        let text = game.helps.finish(&clock(time));
         ui.label(
             RichText::new(text)
                 .strong()
@@ -148,7 +152,13 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
         Command::FillCandidates,
     );
     ui.separator();
-    helper_ui(ui, game, cursor);
+    if play.hides_board() {
+        // The sets would give away what the hidden board holds.
+        ui.strong("Combinations");
+        ui.label(RichText::new("Hidden while paused.").small().weak());
+    } else {
+        helper_ui(ui, game, cursor);
+    }
     ui.separator();
     ui.strong("Helps");
     ui.horizontal_wrapped(|ui| {
@@ -182,23 +192,76 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
             Command::Solve,
         );
     });
+    let mut checking = play.check_as_you_type;
+    if ui
+        .checkbox(&mut checking, "Check as I type")
+        .on_hover_text(
+            "Flag a digit that is not the solution's as soon as it is placed (counts as a check)",
+        )
+        .changed()
+    {
+        commands.push(Command::ToggleCheckAsYouType);
+    }
     if pencil_changed {
         commands.push(Command::TogglePencil);
     }
     if prune_changed {
         commands.push(Command::TogglePrune);
     }
-    if let Some(hint) = hint {
+    if let Some(hint) = hint.filter(|_| !play.hides_board()) {
         ui.label(&hint.text);
     }
     ui.label(RichText::new(format!("Used: {}", game.helps.summary())).small());
     // Once finished, the banner at the top says it all.
-    if let Some(message) = &play.message
+    if play.wanted.is_some() {
+        ui.label("Waiting for the solution…");
+    } else if let Some(message) = play.message()
         && play.finished().is_none()
     {
         ui.label(message);
+        if play.offers_show_wrong()
+            && ui
+                .button("Show which")
+                .on_hover_text("Flag the wrong digits on the board (counts as a reveal)")
+                .clicked()
+        {
+            commands.push(Command::ShowWrong);
+        }
     }
     commands
+}
+
+/// The finish, over the top of the board: a banner that cannot be missed.
+pub fn banner(ui: &mut Ui, play: &Play) {
+    let (Some(time), Some(game)) = (play.finished(), play.game()) else {
+        return;
+    };
+    let (head, fill) = if game.helps.solved {
+        ("Filled in", ui.visuals().faint_bg_color)
+    } else {
+        ("Solved!", PLACED)
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(16, 10))
+        .outer_margin(egui::Margin::symmetric(8, 6))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.vertical_centered(|ui| {
+                let ink = if game.helps.solved {
+                    ui.visuals().strong_text_color()
+                } else {
+                    DIGIT
+                };
+                ui.label(RichText::new(head).size(28.0).strong().color(ink));
+                ui.label(
+                    RichText::new(game.helps.finish(&clock(time)))
+                        .size(16.0)
+                        .color(ink),
+                );
+            });
+        });
 }
 
 /// The combination helper: the digit sets of the selected cell's across and down runs, with

@@ -21,6 +21,8 @@ pub struct Position {
     pub digits: Vec<u8>,
     /// The pencil marks.
     pub marks: Vec<Mask>,
+    /// Which digits a help placed (Reveal, Hint, Solve) rather than the player.
+    pub given: Vec<bool>,
 }
 
 /// Helps the player took, shown when the puzzle is finished.
@@ -40,6 +42,25 @@ impl Helps {
     /// How many helps were taken (the whole solve counts as one).
     pub fn count(&self) -> u32 {
         self.hints + self.reveals + self.checks + u32::from(self.solved)
+    }
+
+    /// What the finish says after `time` on the clock: "Solved in 2:09 with no help!", or
+    /// when Solve filled the board in, that it did and what was used before.
+    pub fn finish(&self, time: &str) -> String {
+        if !self.solved {
+            return format!("Solved in {time} with {}!", self.summary());
+        }
+        let before = Helps {
+            solved: false,
+            ..*self
+        };
+        match before.count() {
+            0 => format!("Solve filled in the board after {time}"),
+            _ => format!(
+                "Solve filled in the board after {time}, with {} before",
+                before.summary()
+            ),
+        }
     }
 
     /// "no help", or what was used: "2 hints, 1 cell revealed".
@@ -98,6 +119,7 @@ impl Game {
             position: Position {
                 digits: vec![0; n],
                 marks: vec![0; n],
+                given: vec![false; n],
             },
             helps: Helps::default(),
             history: History::default(),
@@ -114,6 +136,7 @@ impl Game {
         }
         game.position.digits = record.digits.iter().map(|&d| d.min(9)).collect();
         game.position.marks = record.marks.iter().map(|&m| m & ALL_DIGITS).collect();
+        // Which digits helps gave is not saved: a resumed game's digits all count as typed.
         game.helps = Helps {
             hints: record.hints,
             reveals: record.reveals,
@@ -187,7 +210,10 @@ impl Game {
     /// Places digit `d` (1–9) in `cell`; with `prune`, takes `d` out of the marks of the other
     /// cells of its runs.
     pub fn place(&mut self, cell: CellId, d: u8, prune: bool) -> bool {
-        self.act(|puzzle, pos| set_digit(puzzle, pos, cell, d, prune))
+        self.act(|puzzle, pos| {
+            set_digit(puzzle, pos, cell, d, prune);
+            pos.given[cell.index()] = false;
+        })
     }
 
     /// Clears the cell's digit, or its marks when it has none.
@@ -196,6 +222,7 @@ impl Game {
             let i = cell.index();
             if pos.digits[i] != 0 {
                 pos.digits[i] = 0;
+                pos.given[i] = false;
             } else {
                 pos.marks[i] = 0;
             }
@@ -228,7 +255,13 @@ impl Game {
 
     /// Reveals the solution's digit `d` in `cell` (a counted help).
     pub fn reveal(&mut self, cell: CellId, d: u8, prune: bool) -> bool {
-        let changed = self.place(cell, d, prune);
+        if self.digit(cell) == d {
+            return false;
+        }
+        let changed = self.act(|puzzle, pos| {
+            set_digit(puzzle, pos, cell, d, prune);
+            pos.given[cell.index()] = true;
+        });
         if changed {
             self.helps.reveals += 1;
         }
@@ -238,13 +271,23 @@ impl Game {
     /// Fills in the whole solution (a counted help; one undo step).
     pub fn solve(&mut self, solution: &[u8]) -> bool {
         let changed = self.act(|_, pos| {
-            let n = pos.digits.len();
-            pos.digits.copy_from_slice(&solution[..n]);
+            for (i, &d) in solution.iter().enumerate().take(pos.digits.len()) {
+                if pos.digits[i] != d {
+                    pos.digits[i] = d;
+                    pos.given[i] = true;
+                }
+            }
         });
         if changed {
             self.helps.solved = true;
         }
         changed
+    }
+
+    /// Notes a reveal that placed nothing (the wrong digits shown; a counted help).
+    pub fn count_reveal(&mut self) {
+        self.helps.reveals += 1;
+        self.changes += 1;
     }
 
     /// Notes a check against the solution (a counted help).
@@ -264,7 +307,10 @@ impl Game {
     ) -> bool {
         self.act(|puzzle, pos| {
             for &(cell, d) in placements {
-                set_digit(puzzle, pos, cell, d, prune);
+                if pos.digits[cell.index()] != d {
+                    set_digit(puzzle, pos, cell, d, prune);
+                    pos.given[cell.index()] = true;
+                }
             }
             for &(cell, gone) in eliminations {
                 let i = cell.index();
@@ -378,6 +424,9 @@ mod tests {
         assert_eq!(game.marks(CellId(3)), 1 << 1);
         let record = game.record(7);
         let back = Game::from_record(game.grid(), &record).unwrap();
-        assert_eq!(back.position(), game.position());
+        assert_eq!(back.position().digits, game.position().digits);
+        assert_eq!(back.position().marks, game.position().marks);
+        // Which digits a help gave is not saved.
+        assert!(game.position().given[0] && !back.position().given[0]);
     }
 }

@@ -97,7 +97,7 @@ impl WatchMode {
         let mut commands = Vec::new();
         ui.strong("Watch the search");
         let tip = |control: Control, text: &str| format!("{text} ({})", control.key_name());
-        ui.horizontal(|ui| {
+        crate::app::window::row(ui, |ui| {
             let mut open = self.session.is_some();
             if ui
                 .toggle_value(&mut open, "Watch")

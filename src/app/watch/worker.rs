@@ -188,6 +188,20 @@ impl Drop for Watcher {
     }
 }
 
+/// The counters to show after `shown`: the events' running counts and the search's own (in
+/// snapshots, and at the end) are kept apart in the engine and can disagree for a while, for
+/// example across a restart of the stream; a counter on screen only ever goes up.
+fn never_back(shown: Stats, now: Stats) -> Stats {
+    Stats {
+        nodes: shown.nodes.max(now.nodes),
+        guesses: shown.guesses.max(now.guesses),
+        backtracks: shown.backtracks.max(now.backtracks),
+        propagations: shown.propagations.max(now.propagations),
+        solutions: shown.solutions.max(now.solutions),
+        elapsed: now.elapsed,
+    }
+}
+
 fn is_fast(pace: Pace) -> bool {
     pace.rate.is_none() && !pace.paused
 }
@@ -263,7 +277,9 @@ impl Watch<'_> {
         self.view.seq += 1;
         self.published = Instant::now();
         if let Ok(mut slot) = self.shared.view.lock() {
+            let shown = slot.stats;
             slot.clone_from(&self.view);
+            slot.stats = never_back(shown, self.view.stats);
         }
         // Each call takes the context's lock: once per frame at most.
         if self.woken.elapsed() >= FRAME || !self.fast {
@@ -449,6 +465,24 @@ mod tests {
             watcher.latest(view);
             std::thread::sleep(Duration::from_millis(1));
         }
+    }
+
+    #[test]
+    fn counters_shown_never_go_back() {
+        let shown = Stats {
+            nodes: 10,
+            solutions: 2,
+            backtracks: 4,
+            ..Stats::default()
+        };
+        let now = Stats {
+            nodes: 9,
+            solutions: 1,
+            backtracks: 5,
+            ..Stats::default()
+        };
+        let next = never_back(shown, now);
+        assert_eq!((next.nodes, next.solutions, next.backtracks), (10, 2, 5));
     }
 
     #[test]
