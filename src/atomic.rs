@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// rename would replace it all the same). A hard link cannot be kept: the path then names the
 /// new file and the target's other names the old one (see [`hard_links`]). On error the
 /// temporary file is removed and the target is untouched. A target that is not a regular
-/// file is handled by [`write_into_special`].
+/// file is handled by `write_into_special`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let path = &follow_links(path)?;
     if let Ok(meta) = fs::metadata(path)

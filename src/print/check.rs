@@ -60,7 +60,7 @@ impl Answer {
     }
 
     /// The band to print beside the puzzle ("Easy"): only a unique puzzle has one, and only
-    /// when logic rates it within [`RATE_TIME`].
+    /// when logic rates it within `RATE_TIME`.
     pub fn band(&self, grid: &Grid) -> Option<String> {
         match self {
             Answer::Unique(_) => difficulty(grid, RATE_TIME),
