@@ -1467,3 +1467,64 @@ fn check_and_solve_help_give_their_exit_codes() {
     }
     assert!(check.contains("[default: 10]"), "{check}");
 }
+
+/// Every subcommand the help lists, as `kakuro --help` prints them.
+fn subcommands() -> Vec<String> {
+    let help = kakuro(&["--help"]).stdout;
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|name| name != "help")
+        .collect()
+}
+
+#[test]
+fn completions_for_every_shell_name_every_subcommand() {
+    let names = subcommands();
+    assert!(names.len() >= 13, "{names:?}");
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = kakuro(&["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        for name in &names {
+            assert!(run.stdout.contains(name.as_str()), "{shell}: {name}");
+        }
+    }
+    let run = kakuro(&["completions", "tcsh"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("bash"), "{}", run.stderr);
+}
+
+#[test]
+fn bash_completes_ex_to_explain() {
+    if Command::new("bash").arg("--version").output().is_err() {
+        eprintln!("skipped: no bash");
+        return;
+    }
+    let script = format!(
+        "source <('{}' completions bash); COMP_WORDS=(kakuro ex); COMP_CWORD=1; \
+         COMP_LINE='kakuro ex'; COMP_POINT=9; _kakuro kakuro ex kakuro; echo \"${{COMPREPLY[@]}}\"",
+        binary().display()
+    );
+    let output = Command::new("bash").arg("-c").arg(script).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "explain");
+}
+
+#[test]
+fn the_man_page_lists_every_subcommand() {
+    let run = kakuro(&["man"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(".TH kakuro 1"),
+        "{}",
+        &run.stdout[..200]
+    );
+    for name in subcommands() {
+        assert!(
+            run.stdout
+                .contains(&format!(".SH \"KAKURO {}\"", name.to_uppercase())),
+            "{name}"
+        );
+    }
+}

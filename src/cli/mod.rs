@@ -1,5 +1,5 @@
 //! The command line: `solve`, `count`, `check`, `explain`, `rate`, `generate`, `fix`, `convert`,
-//! `print`, `pe424`, `bench`, and the app launcher.
+//! `print`, `pe424`, `bench`, `completions`, `man`, and the app launcher.
 //!
 //! The machine-readable outputs and exit codes are a contract (docs/formats.md): scripts
 //! outside the project parse them.
@@ -10,6 +10,7 @@ mod busy;
 mod check;
 mod convert;
 mod count;
+mod docs;
 mod explain;
 mod fix;
 mod generate;
@@ -353,6 +354,14 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print a completion script for a shell, such as `source <(kakuro completions bash)`.
+    Completions {
+        /// The shell the script is for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), such as `kakuro man > kakuro.1` or `kakuro man | man -l -`.
+    Man,
 }
 
 /// How long the search for a verdict (unique, multiple or none) may take.
@@ -511,6 +520,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             max_seconds,
             json,
         } => bench::run(&files, runs, limit, max_seconds, json),
+        Command::Completions { shell } => docs::completions(shell),
+        Command::Man => docs::man(),
     }
 }
 
