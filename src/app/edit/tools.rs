@@ -195,7 +195,8 @@ impl KakuroApp {
         ui.strong("Design from a shape");
         ui.label(
             RichText::new(
-                "Draw the walls, then have them filled with clues that give one solution in a                  band you pick.",
+                "Draw the walls, then have them filled with clues that give one solution in a \
+                 band you pick.",
             )
             .small()
             .weak(),
