@@ -17,6 +17,35 @@ const BANDS: [Band; 4] = [Band::Easy, Band::Medium, Band::Hard, Band::Expert];
 /// The symmetries, as the command line names them.
 const SYMMETRIES: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotate, Symmetry::Mirror];
 
+/// The seed typed in a field: a whole number, or a random one when the field is empty.
+pub(super) fn seed_of(typed: &str) -> Result<u64, String> {
+    match typed.trim() {
+        "" => Ok(rand::random()),
+        typed => typed
+            .parse::<u64>()
+            .map_err(|_| format!("{typed:?} is not a seed (a whole number)")),
+    }
+}
+
+/// The Difficulty and Seed rows of a dialog's choices grid (the bands logic can reach).
+pub(super) fn band_and_seed_rows(ui: &mut Ui, id_salt: &str, band: &mut Band, seed: &mut String) {
+    let label = ui.label("Difficulty");
+    egui::ComboBox::from_id_salt(id_salt)
+        .selected_text(band.name())
+        .show_ui(ui, |ui| {
+            for b in BANDS {
+                ui.selectable_value(band, b, b.name());
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    ui.end_row();
+    let label = ui.label("Seed");
+    ui.add(egui::TextEdit::singleline(seed).hint_text("random"))
+        .labelled_by(label.id);
+    ui.end_row();
+}
+
 /// The dialog's choices as the preferences keep them (symmetry and band by name).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -132,15 +161,12 @@ impl GeneratorDialog {
 
     /// Starts generating with the dialog's choices.
     fn start(&mut self, ctx: &egui::Context) {
-        let seed = match self.seed.trim() {
-            "" => rand::random(),
-            typed => match typed.parse::<u64>() {
-                Ok(seed) => seed,
-                Err(_) => {
-                    self.error = Some(format!("{typed:?} is not a seed (a whole number)"));
-                    return;
-                }
-            },
+        let seed = match seed_of(&self.seed) {
+            Ok(seed) => seed,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
         };
         let options = Options {
             walls: self.walls,
@@ -271,21 +297,7 @@ impl GeneratorDialog {
                     .response
                     .labelled_by(label.id);
                 ui.end_row();
-                let label = ui.label("Difficulty");
-                egui::ComboBox::from_id_salt("generator-band")
-                    .selected_text(self.band.name())
-                    .show_ui(ui, |ui| {
-                        for b in BANDS {
-                            ui.selectable_value(&mut self.band, b, b.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("Seed");
-                ui.add(egui::TextEdit::singleline(&mut self.seed).hint_text("random"))
-                    .labelled_by(label.id);
-                ui.end_row();
+                band_and_seed_rows(ui, "generator-band", &mut self.band, &mut self.seed);
             });
     }
 }

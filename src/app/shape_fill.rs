@@ -8,15 +8,13 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use egui::{Id, Modal, RichText, Ui};
 
 use super::board::overlay::{Lesson, Mark, Overlay};
+use super::generator::{band_and_seed_rows, seed_of};
 use super::{KakuroApp, background};
 use crate::generate::drawn::{self, ShapeProblem};
 use crate::generate::{GenerateError, Generated, Options};
 use crate::logic::Band;
 use crate::solve::CancelToken;
 use crate::{Grid, Pos};
-
-/// The bands a filled shape may be asked for (logic solves each).
-const BANDS: [Band; 4] = [Band::Easy, Band::Medium, Band::Hard, Band::Expert];
 
 /// The dialog's choices, the filling under way and why the last one gave nothing.
 pub struct ShapeFill {
@@ -83,15 +81,12 @@ impl ShapeFill {
             self.refuse(&problems, generation);
             return;
         }
-        let seed = match self.seed.trim() {
-            "" => rand::random(),
-            typed => match typed.parse::<u64>() {
-                Ok(seed) => seed,
-                Err(_) => {
-                    self.error = Some(format!("{typed:?} is not a seed (a whole number)"));
-                    return;
-                }
-            },
+        let seed = match seed_of(&self.seed) {
+            Ok(seed) => seed,
+            Err(e) => {
+                self.error = Some(e);
+                return;
+            }
         };
         let options = Options {
             band: self.band,
@@ -223,21 +218,7 @@ impl ShapeFill {
         egui::Grid::new("shape-fill-choices")
             .num_columns(2)
             .show(ui, |ui| {
-                let label = ui.label("Difficulty");
-                egui::ComboBox::from_id_salt("shape-fill-band")
-                    .selected_text(self.band.name())
-                    .show_ui(ui, |ui| {
-                        for b in BANDS {
-                            ui.selectable_value(&mut self.band, b, b.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("Seed");
-                ui.add(egui::TextEdit::singleline(&mut self.seed).hint_text("random"))
-                    .labelled_by(label.id);
-                ui.end_row();
+                band_and_seed_rows(ui, "shape-fill-band", &mut self.band, &mut self.seed);
             });
     }
 

@@ -14,8 +14,8 @@ use crate::logic::Band;
 use crate::solve::CancelToken;
 
 use super::repair::{self, Seen};
-use super::shape::is_symmetric;
-use super::{GenerateError, Generated, MAX_SIDE, MIN_SIDE, Options, Symmetry, fill};
+pub use super::shape::symmetry_of;
+use super::{GenerateError, Generated, MAX_SIDE, MIN_SIDE, Options, fill};
 
 /// Fillings tried on a shape before it gives up.
 pub const MAX_FILLINGS: usize = 200;
@@ -115,14 +115,6 @@ pub fn bare_shape(grid: &Grid) -> Grid {
         bare.set(pos, cell);
     }
     bare
-}
-
-/// The symmetry of `shape`'s walls (rotation before mirror), or none.
-pub fn symmetry_of(shape: &Grid) -> Symmetry {
-    [Symmetry::Rotate, Symmetry::Mirror]
-        .into_iter()
-        .find(|&s| is_symmetric(shape, s))
-        .unwrap_or(Symmetry::None)
 }
 
 /// A unique puzzle that logic alone solves, rating in `options.band`, on exactly `shape`'s
@@ -237,7 +229,7 @@ fn fill_in(
 mod tests {
     use super::*;
     use crate::format::kakuro_text;
-    use crate::generate::generate;
+    use crate::generate::{Symmetry, generate};
     use crate::solve::{Solver, Uniqueness};
 
     fn walls_of(grid: &Grid) -> Vec<bool> {

@@ -40,6 +40,14 @@ pub fn is_symmetric(grid: &Grid, symmetry: Symmetry) -> bool {
         .all(|p| grid.is_white(p) == grid.is_white(partner(symmetry, w, h, p)))
 }
 
+/// The symmetry `grid`'s walls have (rotation before mirror), or none.
+pub fn symmetry_of(grid: &Grid) -> Symmetry {
+    [Symmetry::Rotate, Symmetry::Mirror]
+        .into_iter()
+        .find(|&s| is_symmetric(grid, s))
+        .unwrap_or(Symmetry::None)
+}
+
 /// How many interior walls `walls` (a share of the interior) asks for.
 pub fn wall_target(width: usize, height: usize, walls: f64) -> usize {
     (walls * ((width - 1) * (height - 1)) as f64).round() as usize

@@ -13,7 +13,8 @@ use super::super::Symmetry;
 use super::super::conflict::{Conflict, set_clue};
 use super::super::fill::Filling;
 use super::super::repair::line;
-use super::super::shape::{is_symmetric, partner};
+use super::super::shape::partner;
+pub use super::super::shape::symmetry_of;
 
 /// One edit of a draft, for a person: what it does and the cells it touches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,14 +117,6 @@ pub fn clue_changes(grid: &Grid, filling: &Filling, pos: Pos) -> Vec<Edited> {
         }
     }
     out
-}
-
-/// The symmetry the draft's walls have, if any: new walls keep it.
-pub fn symmetry_of(grid: &Grid) -> Symmetry {
-    [Symmetry::Rotate, Symmetry::Mirror]
-        .into_iter()
-        .find(|&s| is_symmetric(grid, s))
-        .unwrap_or(Symmetry::None)
 }
 
 /// A wall at `pos` (and its partner under `symmetry`), the runs it cuts summed from
