@@ -190,7 +190,11 @@ pub fn rounds(
 fn single_edits(draft: &Draft, symmetry: Symmetry) -> Vec<Edited> {
     let grid = &draft.grid;
     let solutions: Vec<&[u8]> = draft.solutions.iter().map(Vec::as_slice).collect();
-    let filling = Filling::from_solution(grid, &draft.puzzle, solutions[0]);
+    // A draft whose count ran out of time may turn out to have no solution at all.
+    let Some(&first) = solutions.first() else {
+        return Vec::new();
+    };
+    let filling = Filling::from_solution(grid, &draft.puzzle, first);
     let cells = differing_cells(&draft.puzzle, &solutions);
     let mut out = edits::missing_sums(grid, &draft.puzzle, &solutions);
     for &pos in &cells {
