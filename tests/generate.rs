@@ -224,16 +224,21 @@ fn the_expert_sample_is_unique_and_rates_expert() {
     assert_eq!((code, rate.lines().last()), (0, Some("Expert")));
 }
 
-#[test]
-fn fix_prints_a_two_edit_suggestion_for_two_separate_ambiguities() {
-    let dir = tempfile::tempdir().unwrap();
+/// A draft of two blocks of 3s side by side, in `dir`: each block has two solutions of its own.
+fn two_blocks(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let draft = dir.path().join("two.kakuro");
-    // Two blocks of 3s side by side: each has two solutions of its own.
     std::fs::write(
         &draft,
         "\\ 3\\ 3\\ \\ 3\\ 3\\\n\\3 _ _ \\3 _ _\n\\3 _ _ \\3 _ _\n",
     )
     .unwrap();
+    draft
+}
+
+#[test]
+fn fix_prints_a_two_edit_suggestion_for_two_separate_ambiguities() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = two_blocks(&dir);
     let (code, text, err) = kakuro(&["fix", draft.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let first = text.lines().nth(1).unwrap();
@@ -265,12 +270,7 @@ fn fix_prints_a_two_edit_suggestion_for_two_separate_ambiguities() {
 #[test]
 fn fix_with_one_edit_at_most_offers_the_best_partial_step() {
     let dir = tempfile::tempdir().unwrap();
-    let draft = dir.path().join("two.kakuro");
-    std::fs::write(
-        &draft,
-        "\\ 3\\ 3\\ \\ 3\\ 3\\\n\\3 _ _ \\3 _ _\n\\3 _ _ \\3 _ _\n",
-    )
-    .unwrap();
+    let draft = two_blocks(&dir);
     let (code, text, _) = kakuro(&["fix", draft.to_str().unwrap(), "--max-edits", "1"]);
     assert_eq!(code, 1, "{text}");
     let lines: Vec<&str> = text.lines().collect();
