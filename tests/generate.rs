@@ -99,6 +99,8 @@ fn generate_refuses_bad_options_with_exit_2() {
         &["generate", "--size", "8x8", "--difficulty", "fiendish"],
         &["generate", "--size", "8x8", "--symmetry", "diagonal"],
         &["generate", "--size", "8x8", "--walls", "0.9"],
+        &["generate", "--size", "10x10", "--walls", "0"],
+        &["generate", "--size", "10x10", "--walls", "1e-300"],
         &["generate", "--size", "8x8", "--count", "0"],
         &["generate", "--size", "8x8", "--count", "2"],
     ] {
@@ -110,6 +112,11 @@ fn generate_refuses_bad_options_with_exit_2() {
     }
     let (_, _, err) = kakuro(&["generate", "--size", "50x50"]);
     assert!(err.contains("4 to 40"), "{err}");
+    let (_, _, err) = kakuro(&["generate", "--size", "20x20", "--walls", "0"]);
+    assert!(
+        err.contains("no walls") && err.contains("no unique puzzle"),
+        "{err}"
+    );
 }
 
 /// `kakuro check` finds each suggested puzzle unique.

@@ -130,8 +130,9 @@ pub fn generate_on(
         return Err(GenerateError::BadShape(problems));
     }
     let options = shaped(shape, options);
+    // The shape's own walls stand in for a density: any share in range passes.
     super::check(&Options {
-        walls: 0.0,
+        walls: super::DEFAULT_WALLS,
         ..options
     })?;
     let mut seen = Seen::default();

@@ -36,6 +36,19 @@ pub const MAX_WALLS: f64 = 0.6;
 pub const DEFAULT_WALLS: f64 = 0.35;
 /// Layouts the generator draws before it gives up.
 pub const MAX_LAYOUTS: usize = 400;
+/// The share of walls below which a grid may be given up as too open after a few layouts.
+pub const OPEN_BELOW: f64 = 0.25;
+/// The least share of walls taken on grids of [`OPEN_FROM`] interior cells or more: none of
+/// them more open has given a unique puzzle.
+pub const LEAST_WALLS: f64 = 0.1;
+/// The interior cells (7 × 7) from which [`LEAST_WALLS`] holds; smaller grids take less.
+pub const OPEN_FROM: usize = 49;
+/// Layouts repaired before a grid more open than [`OPEN_BELOW`] is given up as too open,
+/// when not one of them became unique (further layouts of that density fare no better): 16 on
+/// a 10 × 10, more on smaller grids and fewer on bigger ones, whose layouts take longer.
+pub fn open_layouts(width: usize, height: usize) -> usize {
+    (1300 / ((width - 1) * (height - 1)).max(1)).clamp(4, 64)
+}
 
 /// How the walls of the interior mirror each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,6 +120,22 @@ pub enum GenerateError {
     GaveUp {
         /// The band asked for, as people read it.
         band: &'static str,
+        /// Grid width.
+        width: usize,
+        /// Grid height.
+        height: usize,
+    },
+    /// Every layout tried stayed ambiguous: the density asked for leaves the grid too open.
+    #[error(
+        "walls {walls}: all {layouts} layouts of {width}x{height} tried stayed ambiguous, not one \
+         became unique; a grid this open has white areas whose clues fit many fillings (give it \
+         more walls, {DEFAULT_WALLS} is usual, or draw the walls and fill that shape)"
+    )]
+    TooOpen {
+        /// The density asked for.
+        walls: f64,
+        /// Layouts repaired.
+        layouts: usize,
         /// Grid width.
         width: usize,
         /// Grid height.
@@ -200,7 +229,8 @@ impl Generated {
     }
 }
 
-/// Checks the options: sides 4 to 40, walls 0 to 0.6, runs 2 to 9, a band logic can reach.
+/// Checks the options: sides 4 to 40, walls 0 to 0.6 and some walls asked for, runs 2 to 9, a
+/// band logic can reach.
 pub fn check(options: &Options) -> Result<(), GenerateError> {
     let bad = |m: String| Err(GenerateError::BadOptions(m));
     let side = MIN_SIDE..=MAX_SIDE;
@@ -214,6 +244,23 @@ pub fn check(options: &Options) -> Result<(), GenerateError> {
     if !(0.0..=MAX_WALLS).contains(&options.walls) {
         return bad(format!(
             "walls {}: the density must be 0 to {MAX_WALLS}",
+            options.walls
+        ));
+    }
+    if shape::wall_target(options.width, options.height, options.walls) == 0 {
+        return bad(format!(
+            "walls {}: that asks for no walls in the {}x{} grid's interior beyond those that cut \
+             runs to their longest; white blocks that open fit their clues in many ways, so no \
+             unique puzzle exists there (a share of {DEFAULT_WALLS} is usual)",
+            options.walls, options.width, options.height
+        ));
+    }
+    let interior = (options.width - 1) * (options.height - 1);
+    if interior >= OPEN_FROM && options.walls < LEAST_WALLS {
+        return bad(format!(
+            "walls {}: on grids of 8x8 or more, a share this low leaves white blocks whose clues \
+             fit many fillings, and none has given a unique puzzle (take {LEAST_WALLS} or more; \
+             {DEFAULT_WALLS} is usual)",
             options.walls
         ));
     }
@@ -241,7 +288,19 @@ pub fn generate(options: &Options, cancel: &CancelToken) -> Result<Generated, Ge
     check(options)?;
     let mut rng = StdRng::seed_from_u64(options.seed);
     let mut seen = repair::Seen::default();
+    let mut repaired = 0;
     for _ in 0..MAX_LAYOUTS {
+        if repaired == open_layouts(options.width, options.height)
+            && seen.bands.is_empty()
+            && options.walls < OPEN_BELOW
+        {
+            return Err(GenerateError::TooOpen {
+                walls: options.walls,
+                layouts: repaired,
+                width: options.width,
+                height: options.height,
+            });
+        }
         if cancel.is_cancelled() {
             return Err(GenerateError::Cancelled);
         }
@@ -266,6 +325,7 @@ pub fn generate(options: &Options, cancel: &CancelToken) -> Result<Generated, Ge
             most_walls: shape::wall_target(options.width, options.height, options.walls).max(walls)
                 + wall_slack(options),
         };
+        repaired += 1;
         let Some(settled) =
             repair::settle(&mut grid, &mut filling, aim, &mut rng, &mut seen, cancel)?
         else {

@@ -191,3 +191,39 @@ fn layouts_spread_over_the_interior_at_the_density_asked() {
         );
     }
 }
+
+#[test]
+fn a_share_asking_for_no_walls_is_refused_at_once() {
+    for (side, walls, says) in [
+        (6, 0.0, "no walls"),
+        (6, 1e-300, "no walls"),
+        (6, 0.01, "no walls"),
+        (8, 0.0, "no walls"),
+        (12, 0.05, "none has given"),
+        (40, 0.09, "none has given"),
+    ] {
+        let mut options = Options::new(side, side, 0);
+        options.walls = walls;
+        let err = generate(&options, &CancelToken::new()).unwrap_err();
+        assert!(
+            matches!(&err, GenerateError::BadOptions(m) if m.contains(says)),
+            "{side} {walls}: {err}"
+        );
+    }
+    let mut options = Options::new(6, 6, 1);
+    options.walls = 0.05;
+    assert!(generate(&options, &CancelToken::new()).is_ok());
+}
+
+#[test]
+fn a_grid_too_open_for_any_unique_puzzle_is_given_up_early() {
+    let mut options = Options::new(10, 10, 1);
+    options.walls = 0.12;
+    let err = generate(&options, &CancelToken::new()).unwrap_err();
+    assert!(
+        matches!(err, GenerateError::TooOpen { layouts: 16, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("stayed ambiguous"), "{err}");
+    assert_eq!(super::open_layouts(20, 20), 4);
+}
