@@ -22,8 +22,7 @@ use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json, output};
 /// when they ran past `max` (the steps found until then are printed, the rating is unknown).
 pub fn run(path: &Path, as_json: bool, max: Duration, max_chain: usize) -> Result<ExitCode> {
     let (_, puzzle) = load(path)?;
-    let (explanation, stopped) =
-        logic::explain_with(&puzzle, &budget::token(Some(max)), max_chain);
+    let (explanation, stopped) = logic::explain_with(&puzzle, &budget::token(Some(max)), max_chain);
     let gave_up = stopped.then(|| budget::unknown_after(max));
     let verdict = verdict(&puzzle, max);
     let mut out = output::stdout();

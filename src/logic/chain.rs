@@ -108,10 +108,13 @@ impl<'a> Chase<'a> {
         if let Some(d) = self.value(c) {
             return 1 << d;
         }
-        self.puzzle.cell(c).runs().fold(self.board.candidates(c), |m, r| {
-            let allowed = self.fitting(r).fold(0, |u, s| u | s);
-            m & allowed & !self.run_placed(r)
-        })
+        self.puzzle
+            .cell(c)
+            .runs()
+            .fold(self.board.candidates(c), |m, r| {
+                let allowed = self.fitting(r).fold(0, |u, s| u | s);
+                m & allowed & !self.run_placed(r)
+            })
     }
 
     fn open(&self, r: RunId) -> impl Iterator<Item = CellId> + '_ {
@@ -163,9 +166,7 @@ impl<'a> Chase<'a> {
             Because::OnlyPlace(r) => {
                 self.puzzle.run(r).cells.contains(&c)
                     && self.needed(r) & 1 << d != 0
-                    && self
-                        .open(r)
-                        .all(|o| o == c || self.cands(o) & 1 << d == 0)
+                    && self.open(r).all(|o| o == c || self.cands(o) & 1 << d == 0)
             }
             Because::OnlyWay(r) => self
                 .ways(r)

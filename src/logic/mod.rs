@@ -134,6 +134,8 @@ fn find(technique: Technique, puzzle: &Puzzle, board: &Board) -> Option<Step> {
 }
 
 #[cfg(test)]
+mod chain_tests;
+#[cfg(test)]
 mod technique_tests;
 #[cfg(test)]
 mod tests;
