@@ -14,9 +14,9 @@ use egui::{
 use super::play::look::Look;
 use crate::app::board::overlay::{Lesson, Mark, Origin, Overlay};
 use crate::app::board::palette::{
-    CANVAS_DARK, CANVAS_LIGHT, CAUSE, CHANGED, CLUE, CURSOR, DIAGONAL, DIGIT, ERROR, FAILED, FIXED,
-    FOCUS, GUESSED, MISTAKE, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL, WARNING,
-    WHITE,
+    CANVAS_DARK, CANVAS_LIGHT, CAUSE, CHAIN, CHANGED, CLUE, CURSOR, DIAGONAL, DIGIT, ERROR, FAILED,
+    FIXED, FOCUS, GUESSED, MISTAKE, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL,
+    WARNING, WHITE,
 };
 use crate::app::check::problems::Problems;
 use crate::app::edit::{Editor, Tool};
@@ -470,8 +470,56 @@ impl BoardView {
                 });
             }
         }
+        if let Some(overlay) = overlay {
+            self.paint_chain(&painter, &overlay.chain);
+        }
         self.paint_selection(&painter, editor);
         self.paint_cursor(&painter, editor);
+    }
+
+    /// A chain's links in order: an arrow from each cell to the next, and on each cell a
+    /// badge with its number and the digit it takes.
+    fn paint_chain(&self, painter: &egui::Painter, chain: &[(Pos, u8)]) {
+        let s = self.cell;
+        let width = (s * 0.06).clamp(1.5, 3.5);
+        let centres: Vec<Pos2> = chain
+            .iter()
+            .map(|&(pos, _)| self.cell_rect(pos).center())
+            .collect();
+        for pair in centres.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            let dir = to - from;
+            let len = dir.length();
+            if len < 1.0 {
+                continue;
+            }
+            // From edge to edge of the badges, so the arrow head stays visible.
+            let unit = dir / len;
+            let start = from + unit * s * 0.3;
+            let vector = unit * (len - s * 0.6).max(s * 0.1);
+            painter.arrow(start, vector, Stroke::new(width, CHAIN));
+        }
+        let font = FontId::proportional((s * 0.3).max(9.0));
+        for (i, (&(pos, digit), &centre)) in chain.iter().zip(&centres).enumerate() {
+            let rect = self.cell_rect(pos);
+            let badge = rect.left_top() + vec2(0.22, 0.22) * s;
+            painter.circle_filled(badge, (s * 0.18).max(6.0), CHAIN);
+            painter.text(
+                badge,
+                Align2::CENTER_CENTER,
+                i + 1,
+                font.clone(),
+                Color32::WHITE,
+            );
+            let at = centre + vec2(0.18, 0.18) * s;
+            painter.text(
+                at,
+                Align2::CENTER_CENTER,
+                format!("={digit}"),
+                font.clone(),
+                CHAIN,
+            );
+        }
     }
 
     /// A rectangle selection: a tint over its cells and a dashed-looking frame.
