@@ -47,20 +47,25 @@ pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
     if !fits(cands, set) {
         return false;
     }
+    let n = cands.len();
     let mut others = [0; 9];
-    for i in 0..cands.len() {
-        let rest: Vec<Mask> = cands
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &m)| m)
-            .collect();
-        others[..rest.len()].copy_from_slice(&rest);
+    for i in 0..n {
+        let mut k = 0;
+        for (j, &m) in cands.iter().enumerate() {
+            if j != i {
+                others[k] = m;
+                k += 1;
+            }
+        }
         let mut free = cands[i] & set & !reach[i];
+        if n == 1 {
+            reach[i] |= free;
+            continue;
+        }
         while free != 0 {
             let d = free.trailing_zeros();
             free &= free - 1;
-            if fits(&others[..rest.len()], set & !(1 << d)) {
+            if fits(&others[..n - 1], set & !(1 << d)) {
                 reach[i] |= 1 << d;
             }
         }

@@ -59,21 +59,45 @@ pub enum End {
 }
 
 /// The position a chain is read in: the board and the digits its links placed.
+#[derive(Clone)]
 pub(crate) struct Chase<'a> {
     puzzle: &'a Puzzle,
     board: &'a Board,
     /// The digit a link placed per cell, 0 where none did.
     placed: Vec<u8>,
+    /// Per run, the digits placed in it (on the board or by links).
+    held: Vec<Mask>,
+    /// Per run, the digits of its live sets that hold every digit placed in it.
+    allowed: Vec<Mask>,
 }
 
 impl<'a> Chase<'a> {
     /// The board with no link placed.
     pub(crate) fn new(puzzle: &'a Puzzle, board: &'a Board) -> Chase<'a> {
-        Chase {
+        let mut chase = Chase {
             puzzle,
             board,
             placed: vec![0; puzzle.cells().len()],
+            held: vec![0; puzzle.runs().len()],
+            allowed: vec![0; puzzle.runs().len()],
+        };
+        for r in 0..puzzle.runs().len() as u32 {
+            chase.settle(RunId(r));
         }
+        chase
+    }
+
+    /// Works out what a run holds and allows again.
+    fn settle(&mut self, r: RunId) {
+        let held = self
+            .puzzle
+            .run(r)
+            .cells
+            .iter()
+            .filter_map(|&c| self.value(c))
+            .fold(0, |m, d| m | 1 << d);
+        self.held[r.index()] = held;
+        self.allowed[r.index()] = self.fitting(r).fold(0, |u, s| u | s);
     }
 
     fn value(&self, c: CellId) -> Option<u8> {
@@ -83,19 +107,9 @@ impl<'a> Chase<'a> {
         }
     }
 
-    /// The digits placed in a run.
-    fn run_placed(&self, r: RunId) -> Mask {
-        self.puzzle
-            .run(r)
-            .cells
-            .iter()
-            .filter_map(|&c| self.value(c))
-            .fold(0, |m, d| m | 1 << d)
-    }
-
     /// The run's live sets holding its placed digits.
     fn fitting(&self, r: RunId) -> impl Iterator<Item = Mask> + '_ {
-        let placed = self.run_placed(r);
+        let placed = self.held[r.index()];
         self.board
             .live_sets(r)
             .iter()
@@ -112,8 +126,7 @@ impl<'a> Chase<'a> {
             .cell(c)
             .runs()
             .fold(self.board.candidates(c), |m, r| {
-                let allowed = self.fitting(r).fold(0, |u, s| u | s);
-                m & allowed & !self.run_placed(r)
+                m & self.allowed[r.index()] & !self.held[r.index()]
             })
     }
 
@@ -131,7 +144,7 @@ impl<'a> Chase<'a> {
     fn ways(&self, r: RunId) -> Option<Vec<(CellId, Mask)>> {
         let open: Vec<CellId> = self.open(r).collect();
         let cands: Vec<Mask> = open.iter().map(|&c| self.cands(c)).collect();
-        let placed = self.run_placed(r);
+        let placed = self.held[r.index()];
         let mut reach = vec![0; open.len()];
         let mut any = false;
         for set in self.fitting(r) {
@@ -151,7 +164,7 @@ impl<'a> Chase<'a> {
         if sets.peek().is_none() {
             return 0;
         }
-        sets.fold(!0, |m, s| m & s) & !self.run_placed(r)
+        sets.fold(!0, |m, s| m & s) & !self.held[r.index()]
     }
 
     /// Whether `link` holds in this position.
@@ -185,12 +198,16 @@ impl<'a> Chase<'a> {
 
     pub(crate) fn place(&mut self, link: &Link) {
         self.placed[link.cell.index()] = link.digit;
+        for r in self.puzzle.cell(link.cell).runs() {
+            self.settle(r);
+        }
     }
 }
 
-/// Whether `links` hold one after the other from `board` and then break at `end`.
-pub(crate) fn sound(puzzle: &Puzzle, board: &Board, links: &[Link], end: End) -> bool {
-    let mut chase = Chase::new(puzzle, board);
+/// Whether `links` hold one after the other from `base` (a chase with no link placed) and
+/// then break at `end`.
+fn sound(base: &Chase<'_>, links: &[Link], end: End) -> bool {
+    let mut chase = base.clone();
     for link in links {
         if !chase.holds(link) {
             return false;
@@ -219,6 +236,9 @@ fn region(puzzle: &Puzzle, cell: Option<CellId>, run: Option<RunId>) -> Vec<RunI
     runs
 }
 
+/// The digits each open cell of a run takes in some way of making it; `None`: no way.
+type Ways = Option<Vec<(CellId, Mask)>>;
+
 /// One assumption followed: its links (placed in order), the links each one needs (itself
 /// included) as a bit set, and the cap on a chain's length.
 struct Follow<'a> {
@@ -239,8 +259,9 @@ impl Follow<'_> {
             .fold(0, |m, (_, &n)| m | n)
     }
 
-    /// Places `link` if it holds and its chain stays within the cap; whether it did.
-    fn try_place(&mut self, link: Link) -> bool {
+    /// Places `link` if it holds and its chain stays within the cap; whether it did. The runs
+    /// whose ways or cells it changes join `stirred`.
+    fn try_place(&mut self, link: Link, stirred: &mut Vec<RunId>) -> bool {
         if self.links.len() >= MOST_LINKS || !self.chase.holds(&link) {
             return false;
         }
@@ -252,14 +273,33 @@ impl Follow<'_> {
         if needs.count_ones() as usize > self.cap {
             return false;
         }
+        let puzzle = self.chase.puzzle;
+        let near = region(puzzle, Some(link.cell), None);
+        let before: Vec<(CellId, Mask)> = near
+            .iter()
+            .flat_map(|&r| puzzle.run(r).cells.iter())
+            .map(|&c| (c, self.chase.cands(c)))
+            .collect();
         self.chase.place(&link);
         self.links.push(link);
         self.needs.push(needs);
+        let mut add = |r: RunId| {
+            if !stirred.contains(&r) {
+                stirred.push(r);
+            }
+        };
+        near.iter().for_each(|&r| add(r));
+        for (c, was) in before {
+            if self.chase.cands(c) != was {
+                puzzle.cell(c).runs().for_each(&mut add);
+            }
+        }
         true
     }
 
-    /// The shortest break among the runs `runs` and their cells, with the links it needs.
-    fn first_break(&self, runs: &[RunId]) -> Option<(u128, End)> {
+    /// The shortest break among the runs `runs` (with `ways` their ways) and their cells, with
+    /// the links it needs.
+    fn first_break(&self, runs: &[RunId], ways: &[Ways]) -> Option<(u128, End)> {
         let puzzle = self.chase.puzzle;
         let mut best: Option<(u128, End)> = None;
         let mut consider = |needs: u128, end: End| {
@@ -279,16 +319,17 @@ impl Follow<'_> {
                 }
             }
         }
-        for &r in runs {
-            if self.chase.breaks(End::NoWay(r)) {
+        for (&r, w) in runs.iter().zip(ways) {
+            if w.is_none() {
                 consider(self.needs_of(&region(puzzle, None, Some(r))), End::NoWay(r));
             }
         }
         best
     }
 
-    /// The links the position offers in `runs`, simplest reason first for each cell.
-    fn offered(&self, runs: &[RunId]) -> Vec<Link> {
+    /// The links the position offers in `runs` (with `ways` their ways), simplest reason
+    /// first for each cell.
+    fn offered(&self, runs: &[RunId], ways: &[Ways]) -> Vec<Link> {
         let chase = &self.chase;
         let mut found: Vec<Link> = Vec::new();
         let mut offer = |link: Link| {
@@ -320,8 +361,8 @@ impl Follow<'_> {
                 }
             }
         }
-        for &r in runs {
-            for (c, m) in chase.ways(r).unwrap_or_default() {
+        for (&r, w) in runs.iter().zip(ways) {
+            for &(c, m) in w.iter().flatten() {
                 if m != 0 && is_single(m) {
                     offer(Link {
                         cell: c,
@@ -335,33 +376,11 @@ impl Follow<'_> {
     }
 }
 
-/// The runs a placement at each of `cells` can change: those through the cells of the cells'
-/// runs.
-fn stirred(puzzle: &Puzzle, cells: impl Iterator<Item = CellId>) -> Vec<RunId> {
-    let mut runs = Vec::new();
-    for c in cells {
-        for r in region(puzzle, Some(c), None) {
-            for x in region(puzzle, None, Some(r)) {
-                if !runs.contains(&x) {
-                    runs.push(x);
-                }
-            }
-        }
-    }
-    runs
-}
-
 /// Follows `digit` assumed in `cell` wave by wave (each wave the links the last one made
-/// possible): the shortest chain, within `cap` links, that breaks, and where.
-fn follow(
-    puzzle: &Puzzle,
-    board: &Board,
-    cell: CellId,
-    digit: u8,
-    cap: usize,
-) -> Option<(Vec<Link>, End)> {
+/// possible, looked for in the runs it changed): the shortest chain, within `cap` links, that breaks, and where.
+fn follow(base: &Chase<'_>, cell: CellId, digit: u8, cap: usize) -> Option<(Vec<Link>, End)> {
     let mut f = Follow {
-        chase: Chase::new(puzzle, board),
+        chase: base.clone(),
         links: Vec::new(),
         needs: Vec::new(),
         cap,
@@ -371,38 +390,37 @@ fn follow(
         digit,
         because: Because::Assumed,
     };
-    if !f.try_place(start) {
+    let mut runs = Vec::new();
+    if !f.try_place(start, &mut runs) {
         return None;
     }
-    let mut wave = vec![cell];
-    while !wave.is_empty() {
-        let runs = stirred(puzzle, wave.iter().copied());
-        if let Some((needs, end)) = f.first_break(&runs) {
+    while !runs.is_empty() {
+        let ways: Vec<Ways> = runs.iter().map(|&r| f.chase.ways(r)).collect();
+        if let Some((needs, end)) = f.first_break(&runs, &ways) {
             let links = (0..f.links.len())
                 .filter(|i| needs >> i & 1 == 1)
                 .map(|i| f.links[i])
                 .collect();
             return Some((links, end));
         }
-        wave.clear();
-        for link in f.offered(&runs) {
-            if f.try_place(link) {
-                wave.push(link.cell);
-            }
+        let mut stirred = Vec::new();
+        for link in f.offered(&runs, &ways) {
+            f.try_place(link, &mut stirred);
         }
+        runs = stirred;
     }
     None
 }
 
 /// Drops links the chain does not need (the assumption stays), last first, while it still
 /// holds and breaks at `end`.
-fn shorten(puzzle: &Puzzle, board: &Board, mut links: Vec<Link>, end: End) -> Vec<Link> {
+fn shorten(base: &Chase<'_>, mut links: Vec<Link>, end: End) -> Vec<Link> {
     let mut i = links.len();
     while i > 1 {
         i -= 1;
         let mut without = links.clone();
         without.remove(i);
-        if sound(puzzle, board, &without, end) {
+        if sound(base, &without, end) {
             links = without;
         }
     }
@@ -417,6 +435,7 @@ pub(crate) fn chain(puzzle: &Puzzle, board: &Board, cap: usize) -> Option<Step> 
         .filter(|&c| board.value(c).is_none())
         .collect();
     open.sort_by_key(|&c| (board.candidates(c).count_ones(), c));
+    let base = Chase::new(puzzle, board);
     let mut best: Option<(Vec<Link>, End)> = None;
     for cell in open {
         for digit in digits(board.candidates(cell)) {
@@ -424,8 +443,8 @@ pub(crate) fn chain(puzzle: &Puzzle, board: &Board, cap: usize) -> Option<Step> 
             if within < 2 {
                 break;
             }
-            if let Some((links, end)) = follow(puzzle, board, cell, digit, within) {
-                let links = shorten(puzzle, board, links, end);
+            if let Some((links, end)) = follow(&base, cell, digit, within) {
+                let links = shorten(&base, links, end);
                 if best.as_ref().is_none_or(|(b, _)| links.len() < b.len()) {
                     best = Some((links, end));
                 }
