@@ -44,6 +44,16 @@ fn augment(
 /// (added to `reach`); false when there is no way at all. A digit is kept when the other cells
 /// can still share out the rest of the set.
 pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
+    reach_some(cands, set, reach, u32::MAX)
+}
+
+/// Same as [`reach`], but a cell with two digits in `reach` gets no more: enough to tell
+/// whether a cell takes one digit only (a chain's reading of a run).
+pub(crate) fn reach_two(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
+    reach_some(cands, set, reach, 2)
+}
+
+fn reach_some(cands: &[Mask], set: Mask, reach: &mut [Mask], enough: u32) -> bool {
     if !fits(cands, set) {
         return false;
     }
@@ -57,6 +67,9 @@ pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
                 k += 1;
             }
         }
+        if reach[i].count_ones() >= enough {
+            continue;
+        }
         let mut free = cands[i] & set & !reach[i];
         if n == 1 {
             reach[i] |= free;
@@ -67,6 +80,9 @@ pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
             free &= free - 1;
             if fits(&others[..n - 1], set & !(1 << d)) {
                 reach[i] |= 1 << d;
+                if reach[i].count_ones() >= enough {
+                    break;
+                }
             }
         }
     }

@@ -139,8 +139,8 @@ impl<'a> Chase<'a> {
             .filter(|&c| self.value(c).is_none())
     }
 
-    /// The digits each open cell of the run takes in some way of making it (in the order of
-    /// [`Chase::open`]), or `None` when there is no way at all.
+    /// The digits each open cell of the run takes in some way of making it, two at the most
+    /// (in the order of [`Chase::open`]), or `None` when there is no way at all.
     fn ways(&self, r: RunId) -> Option<Vec<(CellId, Mask)>> {
         let open: Vec<CellId> = self.open(r).collect();
         let cands: Vec<Mask> = open.iter().map(|&c| self.cands(c)).collect();
@@ -152,7 +152,7 @@ impl<'a> Chase<'a> {
             if open.is_empty() {
                 any |= rest == 0;
             } else {
-                any |= arrange::reach(&cands, rest, &mut reach);
+                any |= arrange::reach_two(&cands, rest, &mut reach);
             }
         }
         any.then(|| open.into_iter().zip(reach).collect())
@@ -236,7 +236,8 @@ fn region(puzzle: &Puzzle, cell: Option<CellId>, run: Option<RunId>) -> Vec<RunI
     runs
 }
 
-/// The digits each open cell of a run takes in some way of making it; `None`: no way.
+/// The digits each open cell of a run takes in some way of making it (two at the most);
+/// `None`: no way.
 type Ways = Option<Vec<(CellId, Mask)>>;
 
 /// One assumption followed: its links (placed in order), the links each one needs (itself
