@@ -575,7 +575,10 @@ impl BoardView {
 /// ones (a deduction removes them) in red, crossed out.
 fn paint_pencil(painter: &egui::Painter, rect: Rect, mask: u16, struck: u16) {
     let s = rect.width();
-    let font = FontId::proportional(s * 0.24);
+    // Never below a size a person can read: a fitted 15 × 15 under the Explain panel has
+    // cells of 20-odd points, and the 3 × 3 block still fits at this size.
+    let font = FontId::proportional((s * 0.26).max(8.5));
+    let struck_font = FontId::proportional((s * 0.3).max(9.5));
     for d in 1..=9u8 {
         let gone = struck & (1 << d) != 0;
         if mask & (1 << d) == 0 && !gone {
@@ -583,11 +586,15 @@ fn paint_pencil(painter: &egui::Painter, rect: Rect, mask: u16, struck: u16) {
         }
         let (row, col) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
         let at = rect.min + vec2(0.2 + 0.3 * col, 0.2 + 0.3 * row) * s;
-        let color = if gone { ERROR } else { PENCIL };
+        let (color, font) = if gone {
+            (ERROR, &struck_font)
+        } else {
+            (PENCIL, &font)
+        };
         painter.text(at, Align2::CENTER_CENTER, d, font.clone(), color);
         if gone {
-            let half = vec2(0.11, 0.11) * s;
-            let stroke = Stroke::new((s * 0.03).max(1.0), ERROR);
+            let half = vec2(0.12, 0.12) * s;
+            let stroke = Stroke::new((s * 0.04).max(1.5), ERROR);
             painter.line_segment([at - half, at + half], stroke);
         }
     }
