@@ -162,6 +162,9 @@ fn digits_left(p: &Puzzle, board: &Board, placed: &[u8], c: CellId) -> Mask {
         .fold(0, |m, d| m | 1 << d)
 }
 
+/// What a filling is handed to: the digits used, and each cell's digit.
+type Done<'a> = dyn FnMut(Mask, &[(CellId, u8)]) + 'a;
+
 /// Every way of filling a run's open cells (in order) from their digits, all digits different,
 /// that makes a live set with the placed ones.
 fn fillings(p: &Puzzle, board: &Board, placed: &[u8], r: RunId) -> Vec<Vec<(CellId, u8)>> {
@@ -183,7 +186,7 @@ fn fillings(p: &Puzzle, board: &Board, placed: &[u8], r: RunId) -> Vec<Vec<(Cell
         left: &[Mask],
         used: Mask,
         pick: &mut Vec<(CellId, u8)>,
-        done: &mut dyn FnMut(Mask, &[(CellId, u8)]),
+        done: &mut Done<'_>,
     ) {
         if k == open.len() {
             done(used, pick);
