@@ -478,7 +478,7 @@ impl BoardView {
     }
 
     /// A chain's links in order: an arrow from each cell to the next, and on each cell a
-    /// badge with its number and the digit it takes.
+    /// badge with its number and a ring round the digit it takes.
     fn paint_chain(&self, painter: &egui::Painter, chain: &[(Pos, u8)]) {
         let s = self.cell;
         let width = (s * 0.06).clamp(1.5, 3.5);
@@ -499,25 +499,22 @@ impl BoardView {
             let vector = unit * (len - s * 0.6).max(s * 0.1);
             painter.arrow(start, vector, Stroke::new(width, CHAIN));
         }
-        let font = FontId::proportional((s * 0.3).max(9.0));
-        for (i, (&(pos, digit), &centre)) in chain.iter().zip(&centres).enumerate() {
+        let font = FontId::proportional((s * 0.26).max(8.5));
+        for (i, &(pos, digit)) in chain.iter().enumerate() {
             let rect = self.cell_rect(pos);
-            let badge = rect.left_top() + vec2(0.22, 0.22) * s;
-            painter.circle_filled(badge, (s * 0.18).max(6.0), CHAIN);
+            // The link's digit is ringed where its pencil mark sits.
+            let (row, col) = (f32::from((digit - 1) / 3), f32::from((digit - 1) % 3));
+            let slot = rect.min + vec2(0.2 + 0.3 * col, 0.2 + 0.3 * row) * s;
+            painter.circle_stroke(slot, (s * 0.15).max(5.0), Stroke::new(width, CHAIN));
+            // Its number in a badge on the cell's corner.
+            let badge = rect.left_top() + vec2(0.04, 0.04) * s;
+            painter.circle_filled(badge, (s * 0.16).max(6.0), CHAIN);
             painter.text(
                 badge,
                 Align2::CENTER_CENTER,
                 i + 1,
                 font.clone(),
                 Color32::WHITE,
-            );
-            let at = centre + vec2(0.18, 0.18) * s;
-            painter.text(
-                at,
-                Align2::CENTER_CENTER,
-                format!("={digit}"),
-                font.clone(),
-                CHAIN,
             );
         }
     }
