@@ -280,6 +280,43 @@ fn the_hand_made_chains_pass_the_independent_check() {
     check_chain(&p, &board, &chain::chain(&p, &board, 12).unwrap());
 }
 
+/// Checks the chain found at every board of the logical solve of a random puzzle against the
+/// independent reading and the solutions; how many chains it checked (`None`: the puzzle was
+/// skipped: invalid, without solution, or too many solutions to list).
+fn check_random(seed: u64, side: usize, walls: f64) -> Option<usize> {
+    let grid = crate::solve::generate::random_grid(side, side, walls, seed);
+    let p = Puzzle::from_grid(&grid).ok()?;
+    let (found, outcome) = Solver::new(&p).solutions(65);
+    if outcome != Ok(crate::Outcome::Complete) || found.is_empty() {
+        return None;
+    }
+    let mut board = Board::new(&p);
+    let mut checked = 0;
+    while board.contradiction(&p).is_none() && !board.is_solved() {
+        if let Some(step) = chain::chain(&p, &board, DEFAULT_MAX_CHAIN) {
+            check_chain(&p, &board, &step);
+            let (c, m) = step.eliminations[0];
+            for s in &found {
+                assert_eq!(m & 1 << s.digits[c.index()], 0, "{}", step.text(&p));
+            }
+            checked += 1;
+        }
+        let Some(step) = next_step(&p, &board) else {
+            break;
+        };
+        board.apply(&step);
+    }
+    Some(checked)
+}
+
+#[test]
+fn chains_are_found_and_checked_on_random_puzzles() {
+    // Not an empty check: chains are found on these boards (most of all on the early ones,
+    // before the easier techniques have worked).
+    let checked: usize = (0..12u64).filter_map(|s| check_random(s, 6, 0.25)).sum();
+    assert!(checked >= 12, "only {checked} chains checked");
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
 
@@ -287,26 +324,6 @@ proptest::proptest! {
     /// solution's digit, and each of its links follows from the ones before by its reason.
     #[test]
     fn chains_are_sound_link_by_link(seed in 0u64..1 << 40, side in 4usize..8, walls in 0.15f64..0.4) {
-        let grid = crate::solve::generate::random_grid(side, side, walls, seed);
-        let Ok(p) = Puzzle::from_grid(&grid) else { return Ok(()) };
-        let (found, outcome) = Solver::new(&p).solutions(65);
-        if outcome != Ok(crate::Outcome::Complete) || found.is_empty() {
-            return Ok(());
-        }
-        let mut board = Board::new(&p);
-        loop {
-            if board.contradiction(&p).is_some() || board.is_solved() {
-                break;
-            }
-            if let Some(step) = chain::chain(&p, &board, DEFAULT_MAX_CHAIN) {
-                check_chain(&p, &board, &step);
-                let (c, m) = step.eliminations[0];
-                for s in &found {
-                    proptest::prop_assert_eq!(m & 1 << s.digits[c.index()], 0, "{}", step.text(&p));
-                }
-            }
-            let Some(step) = next_step(&p, &board) else { break };
-            board.apply(&step);
-        }
+        check_random(seed, side, walls);
     }
 }
