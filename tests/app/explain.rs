@@ -272,3 +272,40 @@ fn a_chain_step_draws_its_links_in_order_and_lists_them() {
     key(&mut h, Key::ArrowLeft, Modifiers::ALT);
     assert!(h.state_mut().shown_lesson().unwrap().chain.is_empty());
 }
+
+#[test]
+fn hint_at_a_chain_step_names_the_digit_to_suppose_and_draws_the_chain() {
+    let mut h = app(Some(puzzle("watch-demo.kakuro")));
+    h.run_steps(2);
+    let puzzle = the_puzzle(&h);
+    let mut presses = 0;
+    let summary = loop {
+        h.state_mut().hint();
+        let summary = hint_ready(&mut h);
+        if summary.stage == HintStage::Cells && summary.text.starts_with("Chain") {
+            break summary;
+        }
+        assert_ne!(summary.stage, HintStage::Message, "{summary:?}");
+        presses += 1;
+        assert!(presses < 600, "no chain came");
+    };
+    assert!(summary.text.contains(", and suppose r"), "{summary:?}");
+    let shown = h.state_mut().shown_lesson().unwrap();
+    assert!(shown.chain.len() >= 2, "{shown:?}");
+    // The first link is the digit to suppose, named in the text.
+    let (first, digit) = shown.chain[0];
+    assert!(
+        summary
+            .text
+            .contains(&format!("suppose {first} were {digit}")),
+        "{summary:?}"
+    );
+    // Applied, the hint lists every link, one a line.
+    h.state_mut().hint();
+    let applied = hint_ready(&mut h);
+    assert_eq!(applied.stage, HintStage::Applied);
+    let lines: Vec<&str> = applied.text.lines().collect();
+    assert_eq!(lines.len(), 1 + shown.chain.len(), "{applied:?}");
+    assert!(lines[1].starts_with("1. ") && lines[1].ends_with(": assumed"));
+    assert!(puzzle.cell_at(first).is_some());
+}
