@@ -6,6 +6,9 @@
 //! (skipped when absent; `KAKURO_SHARED=DIR` names the folder) and `puzzles/wikipedia.kakuro`; with
 //! `RESULTS=FILE` it appends each median as the `logic` workload's rows (see `bench/run.sh`);
 //! with `RESCAN=1` it also times the same solve asking `next_step` afresh after each step.
+//! `EXTRA=FILE,FILE…` explains more puzzles (held outside the repository). For a solve with
+//! chains it also times finding each chain step from the board before it (`next_step` there:
+//! every finder fails on that stuck board but the chains').
 
 #[path = "support/record.rs"]
 mod support;
@@ -58,6 +61,10 @@ fn main() {
         .map_or(21, |r| r.parse().expect("RUNS is a number"));
     let shared = std::env::var("KAKURO_SHARED").unwrap_or_else(|_| "../shared".into());
     let fifteen = format!("{shared}/puzzles/15x15.kakuro");
+    let extra: Vec<String> = std::env::var("EXTRA")
+        .map(|e| e.split(',').map(String::from).collect())
+        .unwrap_or_default();
+    let extra = extra.into_iter().map(|f| ("explain", f.clone(), grid(&f)));
     let cases = [
         (
             "explain",
@@ -76,7 +83,7 @@ fn main() {
             grid("puzzles/wikipedia.kakuro"),
         ),
     ];
-    for (what, path, grid) in cases {
+    for (what, path, grid) in cases.into_iter().chain(extra) {
         let Some(grid) = grid else {
             eprintln!("skipped: {path} is absent");
             continue;
@@ -103,13 +110,41 @@ fn main() {
             );
         }
         println!(
-            "{name}: median {:.3} ms over {runs} runs ({} steps, solved {}, {} (score {}, hardest: {}))",
+            "{name}: median {:.3} ms over {runs} runs ({} steps, solved {}, {} (score {}, hardest: {}, {} chains, longest {}))",
             time.as_secs_f64() * 1e3,
             e.steps.len(),
             e.solved,
             e.rating.band.name(),
             e.rating.score,
-            e.rating.hardest.name()
+            e.rating.hardest.name(),
+            e.rating.chains,
+            e.rating.longest_chain
         );
+        chain_times(&puzzle, &e, runs);
     }
+}
+
+/// The median time to find each chain step of `e` from the board before it: the slowest and
+/// the median of those.
+fn chain_times(puzzle: &Puzzle, e: &logic::Explanation, runs: usize) {
+    let mut board = logic::Board::new(puzzle);
+    let mut times = Vec::new();
+    for step in &e.steps {
+        if step.tier() == logic::Tier::Chain {
+            times.push(median(runs.min(5), || {
+                std::hint::black_box(logic::next_step(puzzle, &board));
+            }));
+        }
+        board.apply(step);
+    }
+    if times.is_empty() {
+        return;
+    }
+    times.sort();
+    println!(
+        "  finding a chain on the stuck board: median {:.3} ms, slowest {:.3} ms ({} chains)",
+        times[times.len() / 2].as_secs_f64() * 1e3,
+        times[times.len() - 1].as_secs_f64() * 1e3,
+        times.len()
+    );
 }

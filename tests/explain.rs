@@ -178,3 +178,66 @@ fn cryptic_puzzles_and_broken_files_are_refused() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.starts_with("kakuro: ") && run.stderr.contains("broken.kakuro:2:"));
 }
+
+#[test]
+fn a_chain_step_lists_its_links_in_text_and_json() {
+    // The watch demo has several solutions; logic gets as far as it can, with chains.
+    let run = kakuro(&["explain", "puzzles/watch-demo.kakuro", "--json"]);
+    assert_eq!(run.code, 1, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let steps = v["steps"].as_array().unwrap();
+    let chain = steps
+        .iter()
+        .find(|s| s.get("chain").is_some())
+        .expect("a chain step");
+    assert_eq!(chain["tier"], 4);
+    let links = chain["chain"].as_array().unwrap();
+    assert!(links.len() >= 2);
+    assert_eq!(links[0]["because"], "assumed");
+    // The assumption is the digit the step removes.
+    let (cell, digit) = (&links[0]["cell"], &links[0]["digit"]);
+    assert_eq!(chain["eliminations"][0][0], cell[0]);
+    assert_eq!(chain["eliminations"][0][1], cell[1]);
+    assert_eq!(chain["eliminations"][0][2], serde_json::json!([digit]));
+    let text = chain["text"].as_str().unwrap();
+    assert!(
+        text.ends_with(&format!("(a chain of {} links)", links.len())),
+        "{text}"
+    );
+    for link in links {
+        assert!(link["because"].as_str().is_some_and(|b| !b.is_empty()));
+        assert!(link["digit"].as_u64().is_some_and(|d| (1..=9).contains(&d)));
+    }
+    assert!(v["rating"]["longest_chain"].as_u64().unwrap() >= links.len() as u64);
+    assert!(v["rating"]["chains"].as_u64().unwrap() >= 1);
+    // Text: one line per link, indented under its step, and the rating names the chains.
+    let run = kakuro(&["explain", "puzzles/watch-demo.kakuro"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains(text))
+        .expect("the chain's step line");
+    assert!(lines[at + 1].starts_with("   1. ") && lines[at + 1].ends_with(": assumed"));
+    assert!(lines[at + links.len()].starts_with(&format!("   {}. ", links.len())));
+    assert!(
+        lines.last().unwrap().contains("longest chain"),
+        "{:?}",
+        lines.last()
+    );
+    // With chains of one link at most there is no chain step.
+    let run = kakuro(&[
+        "explain",
+        "puzzles/watch-demo.kakuro",
+        "--json",
+        "--max-chain",
+        "1",
+    ]);
+    let v: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["tier"] != 4)
+    );
+}

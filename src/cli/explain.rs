@@ -20,9 +20,9 @@ use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json, output};
 
 /// Prints the logical solve; exit 0 when the steps solve the puzzle, 1 when they stop short, 3
 /// when they ran past `max` (the steps found until then are printed, the rating is unknown).
-pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
+pub fn run(path: &Path, as_json: bool, max: Duration, max_chain: usize) -> Result<ExitCode> {
     let (_, puzzle) = load(path)?;
-    let (explanation, stopped) = logic::explain_until(&puzzle, &budget::token(Some(max)));
+    let (explanation, stopped) = logic::explain_with(&puzzle, &budget::token(Some(max)), max_chain);
     let gave_up = stopped.then(|| budget::unknown_after(max));
     let verdict = verdict(&puzzle, max);
     let mut out = output::stdout();
@@ -40,6 +40,9 @@ pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
                 step.technique.name(),
                 step.text(&puzzle)
             )?;
+            for (k, link) in step.chain().iter().enumerate() {
+                writeln!(out, "   {}. {}", k + 1, link.text(&puzzle))?;
+            }
         }
         if let Some(why) = stop_reason(&puzzle, &explanation, gave_up.as_deref()) {
             writeln!(out, "logic stops: {why}")?;
@@ -50,10 +53,11 @@ pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
             Some(after) => writeln!(out, "rating: {after}")?,
             None => writeln!(
                 out,
-                "rating: {} (score {}, hardest: {})",
+                "rating: {} (score {}, hardest: {}{})",
                 r.band.name(),
                 r.score,
-                r.hardest.name()
+                r.hardest.name(),
+                chains_text(r)
             )?,
         }
     }
@@ -91,6 +95,18 @@ pub fn rate(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(exit_code(&explanation, stopped))
+}
+
+/// ", longest chain 7 links of 3 chains" when the solve needs chains.
+fn chains_text(r: &Rating) -> String {
+    match r.chains {
+        0 => String::new(),
+        n => format!(
+            ", longest chain {} links of {n} chain{}",
+            r.longest_chain,
+            if n == 1 { "" } else { "s" }
+        ),
+    }
 }
 
 /// The puzzle of a file, refusing a cryptic one: logic reads sums as numbers.
@@ -192,6 +208,16 @@ struct StepReport {
     eliminations: Vec<(usize, usize, Vec<u8>)>,
     because: Vec<(usize, usize)>,
     text: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    chain: Vec<LinkReport>,
+}
+
+/// One link of a chain in JSON: its cell `[row, col]`, its digit, and why in words.
+#[derive(Serialize)]
+struct LinkReport {
+    cell: (usize, usize),
+    digit: u8,
+    because: String,
 }
 
 impl StepReport {
@@ -221,6 +247,15 @@ impl StepReport {
                 .collect(),
             because: step.because.iter().map(|&c| pos(c)).collect(),
             text: step.text(puzzle),
+            chain: step
+                .chain()
+                .iter()
+                .map(|l| LinkReport {
+                    cell: pos(l.cell),
+                    digit: l.digit,
+                    because: l.reason(puzzle),
+                })
+                .collect(),
         }
     }
 }
@@ -232,6 +267,8 @@ struct RatingReport {
     score: u32,
     hardest: &'static str,
     start: &'static str,
+    longest_chain: usize,
+    chains: usize,
 }
 
 impl RatingReport {
@@ -241,6 +278,8 @@ impl RatingReport {
             score: r.score,
             hardest: r.hardest.name(),
             start: r.start.name(),
+            longest_chain: r.longest_chain,
+            chains: r.chains,
         }
     }
 }

@@ -193,6 +193,9 @@ pub enum Command {
         /// Print one JSON object: {"steps","solved","trial","verdict","rating"}.
         #[arg(long)]
         json: bool,
+        /// The longest chain (in links, the assumption included) tried before a trial.
+        #[arg(long, value_name = "N", default_value_t = kakuro::logic::DEFAULT_MAX_CHAIN)]
+        max_chain: usize,
         #[command(flatten)]
         verdict: VerdictTime,
     },
@@ -446,8 +449,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Explain {
             file,
             json,
+            max_chain,
             verdict,
-        } => explain::run(&file, json, verdict.max_seconds),
+        } => explain::run(&file, json, verdict.max_seconds, max_chain),
         Command::Rate {
             file,
             json,

@@ -44,24 +44,45 @@ fn augment(
 /// (added to `reach`); false when there is no way at all. A digit is kept when the other cells
 /// can still share out the rest of the set.
 pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
+    reach_some(cands, set, reach, u32::MAX)
+}
+
+/// Same as [`reach`], but a cell with two digits in `reach` gets no more: enough to tell
+/// whether a cell takes one digit only (a chain's reading of a run).
+pub(crate) fn reach_two(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
+    reach_some(cands, set, reach, 2)
+}
+
+fn reach_some(cands: &[Mask], set: Mask, reach: &mut [Mask], enough: u32) -> bool {
     if !fits(cands, set) {
         return false;
     }
+    let n = cands.len();
     let mut others = [0; 9];
-    for i in 0..cands.len() {
-        let rest: Vec<Mask> = cands
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &m)| m)
-            .collect();
-        others[..rest.len()].copy_from_slice(&rest);
+    for i in 0..n {
+        let mut k = 0;
+        for (j, &m) in cands.iter().enumerate() {
+            if j != i {
+                others[k] = m;
+                k += 1;
+            }
+        }
+        if reach[i].count_ones() >= enough {
+            continue;
+        }
         let mut free = cands[i] & set & !reach[i];
+        if n == 1 {
+            reach[i] |= free;
+            continue;
+        }
         while free != 0 {
             let d = free.trailing_zeros();
             free &= free - 1;
-            if fits(&others[..rest.len()], set & !(1 << d)) {
+            if fits(&others[..n - 1], set & !(1 << d)) {
                 reach[i] |= 1 << d;
+                if reach[i].count_ones() >= enough {
+                    break;
+                }
             }
         }
     }

@@ -3,6 +3,7 @@
 use crate::puzzle::Puzzle;
 use crate::solve::{CancelToken, Cancelled};
 
+use super::DEFAULT_MAX_CHAIN;
 use super::board::Board;
 use super::rating::{Rating, rating_of};
 use super::scan::Scan;
@@ -25,7 +26,7 @@ pub struct Explanation {
 
 /// The whole logical solve from the empty board.
 pub fn explain(puzzle: &Puzzle) -> Explanation {
-    solve(puzzle, || true).0
+    solve(puzzle, DEFAULT_MAX_CHAIN, || true).0
 }
 
 /// Same as [`explain`], stopping with `Cancelled` when `cancel` fires (the app runs it on a
@@ -44,15 +45,25 @@ pub fn explain_cancellable(
 /// fired first: then the steps are the first ones only, the rating is theirs, and `solved` is
 /// false.
 pub fn explain_until(puzzle: &Puzzle, cancel: &CancelToken) -> (Explanation, bool) {
-    solve(puzzle, || !cancel.is_cancelled())
+    solve(puzzle, DEFAULT_MAX_CHAIN, || !cancel.is_cancelled())
+}
+
+/// Same as [`explain_until`], with chains of at most `max_chain` links (the assumption
+/// included) before a trial.
+pub fn explain_with(
+    puzzle: &Puzzle,
+    cancel: &CancelToken,
+    max_chain: usize,
+) -> (Explanation, bool) {
+    solve(puzzle, max_chain, || !cancel.is_cancelled())
 }
 
 /// Steps from the empty board until none is found or `go_on` says no (asked before each
 /// step): the steps [`super::next_step`] gives one after the other, found by a [`Scan`]. Also
 /// whether `go_on` stopped them.
-fn solve(puzzle: &Puzzle, go_on: impl Fn() -> bool) -> (Explanation, bool) {
+fn solve(puzzle: &Puzzle, max_chain: usize, go_on: impl Fn() -> bool) -> (Explanation, bool) {
     let mut board = Board::new(puzzle);
-    let mut scan = Scan::new(puzzle);
+    let mut scan = Scan::new(puzzle).with_max_chain(max_chain);
     let mut steps = Vec::new();
     let mut stopped = false;
     loop {

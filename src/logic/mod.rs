@@ -12,6 +12,7 @@
 mod area;
 mod arrange;
 mod board;
+mod chain;
 mod explain;
 mod rating;
 pub(crate) mod scan;
@@ -23,8 +24,9 @@ mod tier3;
 mod trial;
 
 pub use board::Board;
-pub use explain::{Explanation, explain, explain_cancellable, explain_until};
-pub use rating::{Band, Rating, rate, rating_of};
+pub use chain::{Because, DEFAULT_MAX_CHAIN, End, Link};
+pub use explain::{Explanation, explain, explain_cancellable, explain_until, explain_with};
+pub use rating::{Band, Rating, rate, rating_of, step_weight};
 pub use step::{Step, Technique, Tier};
 pub use text::{cell_name, run_name, set_text};
 
@@ -43,11 +45,13 @@ enum Finder {
     Cell(fn(&Puzzle, &Board, CellId) -> Option<Step>),
     /// The whole board at once.
     Whole(fn(&Puzzle, &Board) -> Option<Step>),
+    /// The whole board at once, with chains of at most so many links.
+    Chained(fn(&Puzzle, &Board, usize) -> Option<Step>),
 }
 
 impl Finder {
-    /// The first step over every run or cell in order.
-    fn find(self, puzzle: &Puzzle, board: &Board) -> Option<Step> {
+    /// The first step over every run or cell in order (chains of at most `cap` links).
+    fn find(self, puzzle: &Puzzle, board: &Board, cap: usize) -> Option<Step> {
         match self {
             Finder::Run(f) => {
                 (0..puzzle.runs().len() as u32).find_map(|r| f(puzzle, board, RunId(r)))
@@ -56,6 +60,7 @@ impl Finder {
                 (0..puzzle.cells().len() as u32).find_map(|c| f(puzzle, board, CellId(c)))
             }
             Finder::Whole(f) => f(puzzle, board),
+            Finder::Chained(f) => f(puzzle, board, cap),
         }
     }
 }
@@ -98,10 +103,12 @@ const FINDERS: &[(Technique, Finder)] = &[
         Technique::DomainShaving,
         Finder::Whole(tier3::domain_shaving),
     ),
+    (Technique::Chain, Finder::Chained(chain::chain)),
     (Technique::Trial, Finder::Whole(trial::trial)),
 ];
 
-/// The easiest next step from `board`, or `None` when logic (including trial) is stuck or the
+/// The easiest next step from `board` (chains of at most [`DEFAULT_MAX_CHAIN`] links), or
+/// `None` when logic (including trial) is stuck or the
 /// board is solved. A board with a contradiction (a cell with no candidate, a run with no live
 /// set) gives `None` too; [`Board::contradiction`] says where.
 pub fn next_step(puzzle: &Puzzle, board: &Board) -> Option<Step> {
@@ -116,16 +123,18 @@ pub(crate) fn next_step_up_to(puzzle: &Puzzle, board: &Board, most: Tier) -> Opt
     FINDERS
         .iter()
         .take_while(|(t, _)| t.tier() <= most)
-        .find_map(|(_, finder)| finder.find(puzzle, board))
+        .find_map(|(_, finder)| finder.find(puzzle, board, DEFAULT_MAX_CHAIN))
 }
 
 /// The first step one technique finds on a board (a technique test's view).
 #[cfg(test)]
 fn find(technique: Technique, puzzle: &Puzzle, board: &Board) -> Option<Step> {
     let (_, finder) = FINDERS.iter().find(|(t, _)| *t == technique)?;
-    finder.find(puzzle, board)
+    finder.find(puzzle, board, DEFAULT_MAX_CHAIN)
 }
 
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod technique_tests;
 #[cfg(test)]

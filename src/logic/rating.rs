@@ -14,9 +14,13 @@
 //! | permutation logic | 3 | 8 |
 //! | cross-run subset, area sum | 3 | 12 |
 //! | domain shaving | 3 | 15 |
-//! | trial | — | 40 |
+//! | chain | 4 | 20, and [`CHAIN_LINK_WEIGHT`] per link |
+//! | forcing chain | 4 | 24, and [`CHAIN_LINK_WEIGHT`] per link |
+//! | trial | 5 | 60 |
 //!
-//! The score is the sum of the weights of every step.
+//! The score is the sum of the weights of every step. Like the ratings of rule-based solvers
+//! that rate a puzzle by its longest chain, a chain weighs more the longer it is, and the
+//! longest chain and how many chains there are decide between Hard and Expert.
 //!
 //! # Bands
 //!
@@ -25,8 +29,11 @@
 //!   puzzle (the Wikipedia puzzle, 36 cells, needs three), proportionally more in a large one,
 //!   since a person meets a tier-2 spot now and then in any region of a big grid.
 //! - **Medium**: tier 2 at the most.
-//! - **Hard**: tier 3, in at most [`EXPERT_FROM`] − 1 steps, and not needed to start.
-//! - **Expert**: tier 3 in [`EXPERT_FROM`] steps or more, or before the first digit is placed.
+//! - **Hard**: tier 3, in at most [`EXPERT_FROM`] − 1 steps, and not needed to start; or
+//!   chains too, at most [`HARD_CHAINS`] of them, none longer than [`HARD_CHAIN`] links.
+//! - **Expert**: tier 3 in [`EXPERT_FROM`] steps or more, or tier 3 or a chain before the
+//!   first digit is placed, or a chain longer than [`HARD_CHAIN`] links, or more than
+//!   [`HARD_CHAINS`] chains.
 //! - **Needs trial**: logic alone got stuck, or a trial was needed.
 
 use crate::puzzle::Puzzle;
@@ -48,6 +55,15 @@ pub fn easy_allowance(cells: usize) -> u32 {
 /// Tier-3 steps from which a puzzle is Expert rather than Hard.
 pub const EXPERT_FROM: usize = 6;
 
+/// The longest chain (in links) a Hard puzzle may need.
+pub const HARD_CHAIN: usize = 5;
+
+/// The most chains a Hard puzzle may need.
+pub const HARD_CHAINS: usize = 3;
+
+/// What each link of a chain adds to its step's weight.
+pub const CHAIN_LINK_WEIGHT: u32 = 2;
+
 /// A difficulty band, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Band {
@@ -55,9 +71,9 @@ pub enum Band {
     Easy,
     /// Tier 2 at the most.
     Medium,
-    /// A few tier-3 steps.
+    /// A few tier-3 steps, or a few short chains.
     Hard,
-    /// Many tier-3 steps, or one to start.
+    /// Many tier-3 steps, or one to start, or long or many chains.
     Expert,
     /// Logic alone gets stuck, or needs a trial.
     Trial,
@@ -98,6 +114,10 @@ pub struct Rating {
     pub hardest: Technique,
     /// The hardest technique used before the first digit is placed.
     pub start: Technique,
+    /// The links of the longest chain (0 when none is needed).
+    pub longest_chain: usize,
+    /// How many chain steps the solve needs.
+    pub chains: usize,
 }
 
 /// The effort one step of a technique counts for.
@@ -113,8 +133,19 @@ pub fn weight(technique: Technique) -> u32 {
         PermutationLogic => 8,
         CrossRunSubset | AreaSum => 12,
         DomainShaving => 15,
-        Trial => 40,
+        Chain => 20,
+        ForcingChain => 24,
+        Trial => 60,
     }
+}
+
+/// The effort a step counts for: its technique's weight, and its chain's links.
+pub fn step_weight(step: &Step) -> u32 {
+    let links = match step.tier() {
+        Tier::Chain => step.chain().len() as u32,
+        _ => 0,
+    };
+    weight(step.technique) + CHAIN_LINK_WEIGHT * links
 }
 
 /// The rating of a puzzle's logical solve.
@@ -139,7 +170,10 @@ pub fn rating_of(puzzle: &Puzzle, steps: &[Step], solved: bool) -> Rating {
         .map_or(steps.len(), |i| i + 1);
     let hardest = hardest_of(steps);
     let start = hardest_of(&steps[..first_placement]);
-    let score = steps.iter().map(|s| weight(s.technique)).sum();
+    let score = steps.iter().map(step_weight).sum();
+    let chain_steps = steps.iter().filter(|s| s.tier() == Tier::Chain);
+    let chains = chain_steps.clone().count();
+    let longest_chain = chain_steps.map(|s| s.chain().len()).max().unwrap_or(0);
     let tier_two_weight: u32 = steps
         .iter()
         .filter(|s| s.technique.tier() == Tier::Two)
@@ -156,7 +190,13 @@ pub fn rating_of(puzzle: &Puzzle, steps: &[Step], solved: bool) -> Rating {
             Tier::One => Band::Easy,
             Tier::Two if tier_two_weight <= easy_allowance(puzzle.cells().len()) => Band::Easy,
             Tier::Two => Band::Medium,
-            _ if deep >= EXPERT_FROM || start.tier() == Tier::Three => Band::Expert,
+            _ if deep >= EXPERT_FROM
+                || start.tier() >= Tier::Three
+                || longest_chain > HARD_CHAIN
+                || chains > HARD_CHAINS =>
+            {
+                Band::Expert
+            }
             _ => Band::Hard,
         }
     };
@@ -165,5 +205,7 @@ pub fn rating_of(puzzle: &Puzzle, steps: &[Step], solved: bool) -> Rating {
         score,
         hardest,
         start,
+        longest_chain,
+        chains,
     }
 }

@@ -19,6 +19,8 @@ pub(crate) struct Scan {
     quiet: Vec<Vec<bool>>,
     /// Per run: broke no rule since it last changed.
     sound: Vec<bool>,
+    /// The most links a chain may have.
+    max_chain: usize,
 }
 
 impl Scan {
@@ -31,11 +33,18 @@ impl Scan {
                 .map(|(_, finder)| match finder {
                     Finder::Run(_) => vec![false; runs],
                     Finder::Cell(_) => vec![false; cells],
-                    Finder::Whole(_) => Vec::new(),
+                    Finder::Whole(_) | Finder::Chained(_) => Vec::new(),
                 })
                 .collect(),
             sound: vec![false; runs],
+            max_chain: super::DEFAULT_MAX_CHAIN,
         }
+    }
+
+    /// The same scan looking for chains of at most `max_chain` links.
+    pub(crate) fn with_max_chain(mut self, max_chain: usize) -> Scan {
+        self.max_chain = max_chain;
+        self
     }
 
     /// The step [`super::next_step`] gives on `board`, which must be the board of the last
@@ -63,6 +72,7 @@ impl Scan {
                 Finder::Run(f) => first(quiet, |r| f(puzzle, board, RunId(r))),
                 Finder::Cell(f) => first(quiet, |c| f(puzzle, board, CellId(c))),
                 Finder::Whole(f) => f(puzzle, board),
+                Finder::Chained(f) => f(puzzle, board, self.max_chain),
             };
             if found.is_some() {
                 return found;

@@ -3,6 +3,8 @@
 use crate::puzzle::{CellId, RunId};
 use crate::solve::combos::Mask;
 
+use super::chain::{End, Link};
+
 /// How hard a technique is for a person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub enum Tier {
@@ -12,12 +14,14 @@ pub enum Tier {
     Two = 2,
     /// Looking at several runs at once: areas, arrangements, crossings of runs, shaving.
     Three = 3,
+    /// Assuming a digit and following named single-reason links to a contradiction.
+    Chain = 4,
     /// Assuming a digit and following it to a contradiction.
-    Trial = 4,
+    Trial = 5,
 }
 
 impl Tier {
-    /// The tier's number, 1–4, as `kakuro explain --json` prints it.
+    /// The tier's number, 1–5, as `kakuro explain --json` prints it.
     pub const fn number(self) -> u8 {
         self as u8
     }
@@ -56,13 +60,19 @@ pub enum Technique {
     CrossRunSubset,
     /// A digit goes when, with it, a neighbouring run could not be completed.
     DomainShaving,
+    /// A digit assumed leads, link by link, each a single or a hidden single, to a
+    /// contradiction: it goes.
+    Chain,
+    /// A digit assumed leads, link by link, some links the only way to make a run, to a
+    /// contradiction: it goes.
+    ForcingChain,
     /// A digit assumed leads to a contradiction: it goes.
     Trial,
 }
 
 impl Technique {
     /// Every technique, in the order `next_step` tries them (easiest first).
-    pub const ALL: [Technique; 16] = [
+    pub const ALL: [Technique; 18] = [
         Technique::UniqueCombination,
         Technique::CrossReference,
         Technique::NoRepeats,
@@ -78,6 +88,8 @@ impl Technique {
         Technique::CrossRunSubset,
         Technique::AreaSum,
         Technique::DomainShaving,
+        Technique::Chain,
+        Technique::ForcingChain,
         Technique::Trial,
     ];
 
@@ -91,6 +103,7 @@ impl Technique {
                 Tier::Two
             }
             AreaSum | PermutationLogic | CrossRunSubset | DomainShaving => Tier::Three,
+            Chain | ForcingChain => Tier::Chain,
             Trial => Tier::Trial,
         }
     }
@@ -114,6 +127,8 @@ impl Technique {
             PermutationLogic => "Permutation logic",
             CrossRunSubset => "Cross-run subset",
             DomainShaving => "Domain shaving",
+            Chain => "Chain",
+            ForcingChain => "Forcing chain",
             Trial => "Trial",
         }
     }
@@ -213,13 +228,10 @@ pub(crate) enum Why {
         failed: RunId,
         through: Option<CellId>,
     },
-    /// The digit assumed, the deductions it led to, and the contradiction reached.
-    Trial {
-        cell: CellId,
-        digit: u8,
-        chain: Vec<(CellId, u8)>,
-        contradiction: String,
-    },
+    /// The chain's links, the assumption first, and where it breaks.
+    Chain { links: Vec<Link>, end: End },
+    /// The digit assumed (the first link), the digits it led to, and where it broke.
+    Trial { links: Vec<Link>, end: End },
 }
 
 /// Why a digit set was struck.

@@ -4,6 +4,7 @@
 use crate::puzzle::{CellId, Puzzle, RunId};
 use crate::solve::combos::Mask;
 
+use super::chain::{Because, End, Link};
 use super::step::{BoundCut, SetFault, Step, Why};
 
 /// A cell's position as people write it: `r4c2`.
@@ -305,29 +306,66 @@ impl Step {
                     cell(*c)
                 )
             }
-            Why::Trial {
-                cell: c,
-                digit,
-                chain,
-                contradiction,
-            } => {
-                let then = if chain.is_empty() {
+            Why::Chain { links, end } | Why::Trial { links, end } => {
+                let start = links[0];
+                let then: Vec<String> = links[1..]
+                    .iter()
+                    .map(|l| format!("{} = {}", cell(l.cell), l.digit))
+                    .collect();
+                let then = if then.is_empty() {
                     String::new()
                 } else {
-                    let shown: Vec<String> = chain
-                        .iter()
-                        .take(6)
-                        .map(|&(p, d)| format!("{} = {d}", cell(p)))
-                        .collect();
-                    let more = if chain.len() > 6 { ", …" } else { "" };
-                    format!(" then {}{more}, and", shown.join(", "))
+                    format!(" then {}, and", words(then, "and"))
+                };
+                let chain = if matches!(self.why, Why::Chain { .. }) {
+                    format!(" (a chain of {} links)", links.len())
+                } else {
+                    String::new()
                 };
                 format!(
-                    "if {} were {digit},{then} {contradiction}, so {} is not {digit}",
-                    cell(*c),
-                    cell(*c)
+                    "if {} were {},{then} {}, so {} is not {}{chain}",
+                    cell(start.cell),
+                    start.digit,
+                    end_text(puzzle, *end),
+                    cell(start.cell),
+                    start.digit
                 )
             }
+        }
+    }
+}
+
+/// Where a chain breaks, in words: "r5c6 would have no digit left".
+pub(crate) fn end_text(puzzle: &Puzzle, end: End) -> String {
+    match end {
+        End::NoDigit(c) => format!("{} would have no digit left", cell_name(puzzle, c)),
+        End::NoWay(r) => format!("{} would have no digit set left", run_name(puzzle, r)),
+    }
+}
+
+impl Link {
+    /// The link as one line of a chain: "r6c12 = 3: the only digit its runs leave it".
+    pub fn text(&self, puzzle: &Puzzle) -> String {
+        format!(
+            "{} = {}: {}",
+            cell_name(puzzle, self.cell),
+            self.digit,
+            self.reason(puzzle)
+        )
+    }
+
+    /// Why the link holds, in words: "the only place for 7 in 34 in 7 down at r5c15".
+    pub fn reason(&self, puzzle: &Puzzle) -> String {
+        match self.because {
+            Because::Assumed => "assumed".to_string(),
+            Because::OnlyDigit => "the only digit its runs leave it".to_string(),
+            Because::OnlyPlace(r) => format!(
+                "the only place for {} in {}",
+                self.digit,
+                run_name(puzzle, r)
+            ),
+            Because::OnlyWay(r) => format!("the only way to make {}", run_name(puzzle, r)),
+            Because::Follows => "what its runs' digit sets leave".to_string(),
         }
     }
 }

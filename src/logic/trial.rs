@@ -8,8 +8,9 @@ use crate::puzzle::{CellId, Puzzle, RunId};
 use crate::solve::combos::{digit_of, is_single};
 
 use super::board::Board;
+use super::chain::{Because, End, Link};
 use super::step::{Step, Technique, Why};
-use super::text::{self, cell_name, run_name};
+use super::text;
 use super::tier2::fault;
 
 /// Runs revised after the assumption before the trial gives it up.
@@ -28,18 +29,22 @@ pub(crate) fn trial(puzzle: &Puzzle, board: &Board) -> Option<Step> {
     open.sort_by_key(|&c| (board.candidates(c).count_ones(), c));
     for cell in open {
         for digit in text::digits(board.candidates(cell)) {
-            let Some((chain, contradiction)) = refute(puzzle, board, cell, digit) else {
+            let Some((chain, end)) = refute(puzzle, board, cell, digit) else {
                 continue;
             };
-            let mut step = Step::new(
-                Technique::Trial,
-                Why::Trial {
+            let assumed = Link {
+                cell,
+                digit,
+                because: Because::Assumed,
+            };
+            let links = std::iter::once(assumed)
+                .chain(chain.into_iter().map(|(cell, digit)| Link {
                     cell,
                     digit,
-                    chain,
-                    contradiction,
-                },
-            );
+                    because: Because::Follows,
+                }))
+                .collect();
+            let mut step = Step::new(Technique::Trial, Why::Trial { links, end });
             step.eliminations = vec![(cell, 1 << digit)];
             step.because = vec![cell];
             step.runs = puzzle.cell(cell).runs().collect();
@@ -49,13 +54,13 @@ pub(crate) fn trial(puzzle: &Puzzle, board: &Board) -> Option<Step> {
     None
 }
 
-/// The digits placed after assuming `digit` in `cell`, and the contradiction they reach.
+/// The digits placed after assuming `digit` in `cell`, and where they break.
 fn refute(
     puzzle: &Puzzle,
     board: &Board,
     cell: CellId,
     digit: u8,
-) -> Option<(Vec<(CellId, u8)>, String)> {
+) -> Option<(Vec<(CellId, u8)>, End)> {
     let mut board = board.clone();
     board.place(cell, digit);
     let mut chain = Vec::new();
@@ -72,10 +77,7 @@ fn refute(
         let snapshot = board.clone();
         board.keep_sets(id, |s| fault(&snapshot, run, &open, s).is_none());
         if board.live_sets(id).is_empty() {
-            return Some((
-                chain,
-                format!("{} would have no digit set left", run_name(puzzle, id)),
-            ));
+            return Some((chain, End::NoWay(id)));
         }
         let (placed, _) = board.placed(run);
         let union = board.allowed(id) & !placed;
@@ -84,10 +86,7 @@ fn refute(
             board.narrow(c, union);
             let now = board.candidates(c);
             if now == 0 {
-                return Some((
-                    chain,
-                    format!("{} would have no digit left", cell_name(puzzle, c)),
-                ));
+                return Some((chain, End::NoDigit(c)));
             }
             if now == before {
                 continue;

@@ -233,3 +233,79 @@ fn explain_steps_forward_and_back_showing_the_board_of_each_step() {
     key(&mut h, Key::F9, Modifiers::NONE);
     assert!(h.state_mut().shown_lesson().is_none());
 }
+
+#[test]
+fn a_chain_step_draws_its_links_in_order_and_lists_them() {
+    let mut h = app(Some(puzzle("watch-demo.kakuro")));
+    h.run_steps(2);
+    let puzzle = the_puzzle(&h);
+    let steps = explain(&puzzle).steps;
+    let k = steps
+        .iter()
+        .position(|s| !s.chain().is_empty())
+        .expect("the demo needs a chain");
+    let links = steps[k].chain();
+    assert!(links.len() >= 2, "{}", steps[k].text(&puzzle));
+    key(&mut h, Key::F9, Modifiers::NONE);
+    explained(&mut h);
+    h.state_mut().explain_select(k - 1);
+    h.run_steps(1);
+    assert!(h.state_mut().shown_lesson().unwrap().chain.is_empty());
+    key(&mut h, Key::ArrowRight, Modifiers::ALT);
+    assert_eq!(h.state().explain_summary().unwrap().selected, k);
+    let shown = h.state_mut().shown_lesson().unwrap();
+    let expected: Vec<(Pos, u8)> = links
+        .iter()
+        .map(|l| (puzzle.cell(l.cell).pos, l.digit))
+        .collect();
+    assert_eq!(shown.chain, expected);
+    // The panel lists each link on its own line, the assumption first.
+    for (i, link) in links.iter().enumerate() {
+        h.get_by_label(&format!("{}. {}", i + 1, link.text(&puzzle)));
+    }
+    assert!(
+        links[1..]
+            .iter()
+            .all(|l| shown.cause.contains(&puzzle.cell(l.cell).pos))
+    );
+    // Stepping back shows the step before, with no chain.
+    key(&mut h, Key::ArrowLeft, Modifiers::ALT);
+    assert!(h.state_mut().shown_lesson().unwrap().chain.is_empty());
+}
+
+#[test]
+fn hint_at_a_chain_step_names_the_digit_to_suppose_and_draws_the_chain() {
+    let mut h = app(Some(puzzle("watch-demo.kakuro")));
+    h.run_steps(2);
+    let puzzle = the_puzzle(&h);
+    let mut presses = 0;
+    let summary = loop {
+        h.state_mut().hint();
+        let summary = hint_ready(&mut h);
+        if summary.stage == HintStage::Cells && summary.text.starts_with("Chain") {
+            break summary;
+        }
+        assert_ne!(summary.stage, HintStage::Message, "{summary:?}");
+        presses += 1;
+        assert!(presses < 600, "no chain came");
+    };
+    assert!(summary.text.contains(", and suppose r"), "{summary:?}");
+    let shown = h.state_mut().shown_lesson().unwrap();
+    assert!(shown.chain.len() >= 2, "{shown:?}");
+    // The first link is the digit to suppose, named in the text.
+    let (first, digit) = shown.chain[0];
+    assert!(
+        summary
+            .text
+            .contains(&format!("suppose {first} were {digit}")),
+        "{summary:?}"
+    );
+    // Applied, the hint lists every link, one a line.
+    h.state_mut().hint();
+    let applied = hint_ready(&mut h);
+    assert_eq!(applied.stage, HintStage::Applied);
+    let lines: Vec<&str> = applied.text.lines().collect();
+    assert_eq!(lines.len(), 1 + shown.chain.len(), "{applied:?}");
+    assert!(lines[1].starts_with("1. ") && lines[1].ends_with(": assumed"));
+    assert!(puzzle.cell_at(first).is_some());
+}

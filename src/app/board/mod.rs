@@ -14,9 +14,9 @@ use egui::{
 use super::play::look::Look;
 use crate::app::board::overlay::{Lesson, Mark, Origin, Overlay};
 use crate::app::board::palette::{
-    CANVAS_DARK, CANVAS_LIGHT, CAUSE, CHANGED, CLUE, CURSOR, DIAGONAL, DIGIT, ERROR, FAILED, FIXED,
-    FOCUS, GUESSED, MISTAKE, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL, WARNING,
-    WHITE,
+    CANVAS_DARK, CANVAS_LIGHT, CAUSE, CHAIN, CHANGED, CLUE, CURSOR, DIAGONAL, DIGIT, ERROR, FAILED,
+    FIXED, FOCUS, GUESSED, MISTAKE, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL,
+    WARNING, WHITE,
 };
 use crate::app::check::problems::Problems;
 use crate::app::edit::{Editor, Tool};
@@ -470,8 +470,53 @@ impl BoardView {
                 });
             }
         }
+        if let Some(overlay) = overlay {
+            self.paint_chain(&painter, &overlay.chain);
+        }
         self.paint_selection(&painter, editor);
         self.paint_cursor(&painter, editor);
+    }
+
+    /// A chain's links in order: an arrow from each cell to the next, and on each cell a
+    /// badge with its number and a ring round the digit it takes.
+    fn paint_chain(&self, painter: &egui::Painter, chain: &[(Pos, u8)]) {
+        let s = self.cell;
+        let width = (s * 0.06).clamp(1.5, 3.5);
+        let centres: Vec<Pos2> = chain
+            .iter()
+            .map(|&(pos, _)| self.cell_rect(pos).center())
+            .collect();
+        for pair in centres.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            let dir = to - from;
+            let len = dir.length();
+            if len < 1.0 {
+                continue;
+            }
+            // From edge to edge of the badges, so the arrow head stays visible.
+            let unit = dir / len;
+            let start = from + unit * s * 0.3;
+            let vector = unit * (len - s * 0.6).max(s * 0.1);
+            painter.arrow(start, vector, Stroke::new(width, CHAIN));
+        }
+        let font = FontId::proportional((s * 0.26).max(8.5));
+        for (i, &(pos, digit)) in chain.iter().enumerate() {
+            let rect = self.cell_rect(pos);
+            // The link's digit is ringed where its pencil mark sits.
+            let (row, col) = (f32::from((digit - 1) / 3), f32::from((digit - 1) % 3));
+            let slot = rect.min + vec2(0.2 + 0.3 * col, 0.2 + 0.3 * row) * s;
+            painter.circle_stroke(slot, (s * 0.15).max(5.0), Stroke::new(width, CHAIN));
+            // Its number in a badge on the cell's corner.
+            let badge = rect.left_top() + vec2(0.04, 0.04) * s;
+            painter.circle_filled(badge, (s * 0.16).max(6.0), CHAIN);
+            painter.text(
+                badge,
+                Align2::CENTER_CENTER,
+                i + 1,
+                font.clone(),
+                Color32::WHITE,
+            );
+        }
     }
 
     /// A rectangle selection: a tint over its cells and a dashed-looking frame.
@@ -527,7 +572,10 @@ impl BoardView {
 /// ones (a deduction removes them) in red, crossed out.
 fn paint_pencil(painter: &egui::Painter, rect: Rect, mask: u16, struck: u16) {
     let s = rect.width();
-    let font = FontId::proportional(s * 0.24);
+    // Never below a size a person can read: a fitted 15 × 15 under the Explain panel has
+    // cells of 20-odd points, and the 3 × 3 block still fits at this size.
+    let font = FontId::proportional((s * 0.26).max(8.5));
+    let struck_font = FontId::proportional((s * 0.3).max(9.5));
     for d in 1..=9u8 {
         let gone = struck & (1 << d) != 0;
         if mask & (1 << d) == 0 && !gone {
@@ -535,11 +583,15 @@ fn paint_pencil(painter: &egui::Painter, rect: Rect, mask: u16, struck: u16) {
         }
         let (row, col) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
         let at = rect.min + vec2(0.2 + 0.3 * col, 0.2 + 0.3 * row) * s;
-        let color = if gone { ERROR } else { PENCIL };
+        let (color, font) = if gone {
+            (ERROR, &struck_font)
+        } else {
+            (PENCIL, &font)
+        };
         painter.text(at, Align2::CENTER_CENTER, d, font.clone(), color);
         if gone {
-            let half = vec2(0.11, 0.11) * s;
-            let stroke = Stroke::new((s * 0.03).max(1.0), ERROR);
+            let half = vec2(0.12, 0.12) * s;
+            let stroke = Stroke::new((s * 0.04).max(1.5), ERROR);
             painter.line_segment([at - half, at + half], stroke);
         }
     }

@@ -61,6 +61,9 @@ pub struct Lesson {
 pub struct Overlay {
     width: usize,
     marks: Vec<Mark>,
+    /// A chain's links in order (a chain or trial step): each cell and the digit it takes,
+    /// drawn numbered with arrows between them.
+    pub chain: Vec<(Pos, u8)>,
 }
 
 impl Overlay {
@@ -69,6 +72,7 @@ impl Overlay {
         Overlay {
             width,
             marks: vec![Mark::default(); width * height],
+            chain: Vec::new(),
         }
     }
 

@@ -60,3 +60,6 @@ pub const MISTAKE: Color32 = Color32::from_rgb(0xd5, 0x3e, 0x0f);
 pub const STRUCK: Color32 = DIAGONAL;
 /// A digit a help placed in a game (Reveal, Hint, Solve): not the player's own.
 pub const GIVEN: Color32 = Color32::from_rgb(0x8a, 0x3f, 0xa8);
+
+/// A chain's links: their numbers, digits and the arrows between them.
+pub const CHAIN: Color32 = Color32::from_rgb(0xc2, 0x3b, 0x8a);

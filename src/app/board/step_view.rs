@@ -1,10 +1,10 @@
 //! How the board shows a deduction (Hint and Explain): a logical board's digits and
-//! candidates, a step's runs, cause cells, placements and eliminations, and the digit sets a
-//! run keeps and loses.
+//! candidates, a step's runs, cause cells, placements and eliminations, a chain's links in
+//! order, and the digit sets a run keeps and loses.
 
 use super::overlay::{Mark, Overlay};
 use crate::app::KakuroApp;
-use crate::logic::{Board, Step};
+use crate::logic::{Board, End, Step};
 use crate::solve::combos::Mask;
 use crate::{Pos, Puzzle, RunId};
 
@@ -50,6 +50,19 @@ pub fn board_overlay(puzzle: &Puzzle, board: &Board) -> Overlay {
 /// Marks `step` on `overlay` as far as `reveal` goes: the runs to look at, the cause cells,
 /// then the digits placed and the candidates removed.
 pub fn mark_step(overlay: &mut Overlay, puzzle: &Puzzle, step: &Step, reveal: Reveal) {
+    if reveal >= Reveal::Cells {
+        overlay.chain = step
+            .chain()
+            .iter()
+            .map(|l| (puzzle.cell(l.cell).pos, l.digit))
+            .collect();
+        if let Some(End::NoDigit(cell)) = step.chain_end() {
+            let pos = puzzle.cell(cell).pos;
+            let mut mark = overlay.get(pos);
+            mark.lesson.wrong = true;
+            overlay.set(pos, mark);
+        }
+    }
     let mut edit = |cell: crate::CellId, change: &dyn Fn(&mut Mark)| {
         let pos = puzzle.cell(cell).pos;
         let mut mark = overlay.get(pos);
@@ -131,13 +144,18 @@ pub struct ShownLesson {
     /// Every white cell's digit and pencil marks as the board shows them, when they are a
     /// logical board's (Explain) rather than the typed digits.
     pub board: Vec<(Pos, u8, Mask)>,
+    /// A chain's links in order, drawn numbered with arrows: each cell and its digit.
+    pub chain: Vec<(Pos, u8)>,
 }
 
 impl KakuroApp {
     /// What the board paints of a hint or an explained step, if anything.
     pub fn shown_lesson(&mut self) -> Option<ShownLesson> {
         let overlay = self.overlay()?;
-        let mut shown = ShownLesson::default();
+        let mut shown = ShownLesson {
+            chain: overlay.chain.clone(),
+            ..ShownLesson::default()
+        };
         for pos in self.editor.grid().positions() {
             let mark = overlay.get(pos);
             let lesson = mark.lesson;

@@ -168,7 +168,8 @@ impl KakuroApp {
             });
     }
 
-    /// The step shown: its sentence and its runs' digit sets; at the end, the verdict.
+    /// The step shown: its sentence, a chain's links one a line, and its runs' digit sets; at
+    /// the end, the verdict.
     fn explain_detail(&self, ui: &mut Ui, explained: &Explained) {
         let selected = self.explain.selected;
         egui::ScrollArea::vertical()
@@ -185,6 +186,9 @@ impl KakuroApp {
                 let tier = step.tier().number();
                 ui.strong(format!("{} (tier {tier})", step.technique.name()));
                 ui.label(&explained.texts[selected]);
+                for (k, link) in step.chain().iter().enumerate() {
+                    ui.label(format!("{}. {}", k + 1, link.text(&explained.puzzle)));
+                }
                 for run in step_runs(step) {
                     let sets = run_sets(board, step, run);
                     if sets.is_empty() {

@@ -156,7 +156,11 @@ impl KakuroApp {
             .filter(|s| s.generation == generation)?;
         let text = match (&shown.advice, shown.stage) {
             (Advice::Step { step, .. }, HintStage::Applied) => {
-                format!("{}: {}", step.technique.name(), step.text(&shown.puzzle))
+                let mut text = format!("{}: {}", step.technique.name(), step.text(&shown.puzzle));
+                for (k, link) in step.chain().iter().enumerate() {
+                    text.push_str(&format!("\n{}. {}", k + 1, link.text(&shown.puzzle)));
+                }
+                text
             }
             (Advice::Step { step, .. }, stage) => {
                 let mut places: Vec<String> = step
@@ -177,7 +181,15 @@ impl KakuroApp {
                 }
                 let name = step.technique.name();
                 let mut text = format!("{name}: look at {}", places.join("; "));
-                if stage == HintStage::Cells && !step.because.is_empty() {
+                if let (HintStage::Cells, Some(start)) = (stage, step.chain().first()) {
+                    text.push_str(&format!(
+                        ", and suppose {} were {}: follow the numbered cells, {} links, to a \
+                         contradiction",
+                        shown.puzzle.cell(start.cell).pos,
+                        start.digit,
+                        step.chain().len()
+                    ));
+                } else if stage == HintStage::Cells && !step.because.is_empty() {
                     text.push_str(", and at the outlined cells");
                 }
                 text
