@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -23,6 +23,9 @@ use super::busy::{self, QUIET_FOR};
 use super::input::Input;
 use super::output::{self, Sink};
 use super::{EXIT_INVALID, EXIT_NO, EXIT_UNKNOWN, budget};
+
+/// How often the writer looks whether Ctrl+C was pressed while it waits for an answer.
+const WATCH_EVERY: Duration = Duration::from_millis(50);
 
 /// The exit code of a run stopped by Ctrl+C (128 + SIGINT, as shells report it).
 pub const EXIT_INTERRUPTED: u8 = 130;
@@ -255,11 +258,20 @@ fn write_in_order(
     let mut tally = Tally::default();
     let mut worst = 0u8;
     let mut out = output::stdout();
-    for (i, answer) in answers {
+    loop {
+        // Waits a little at a time: Ctrl+C only sets a flag, which is seen here.
+        let received = answers.recv_timeout(WATCH_EVERY);
         if interrupted() {
+            budget::run_token().cancel();
             break;
         }
-        waiting.insert(i, answer);
+        match received {
+            Ok((i, answer)) => {
+                waiting.insert(i, answer);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
         while let Some(answer) = waiting.remove(&tally.files) {
             let name = items[tally.files].name();
             let mut show = || write_answer(&mut out, &name, &answer, plan);
@@ -390,7 +402,7 @@ fn new_bar(files: usize) -> ProgressBar {
     bar
 }
 
-/// Set by Ctrl+C during a run over many files.
+/// Set by Ctrl+C (or SIGTERM, SIGHUP) during a run over many files.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Whether Ctrl+C stopped the run.
@@ -398,13 +410,20 @@ fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
-/// Makes Ctrl+C (or a closing terminal, or `kill`) stop the run: the files being worked on are
-/// cancelled, those answered are written, and the run says how far it got.
+/// Makes Ctrl+C (or a closing terminal, or `kill`) set [`INTERRUPTED`] instead of ending the
+/// process: the run then cancels the files being worked on, keeps the answers written whole,
+/// and says how far it got.
 fn catch_interrupt() {
-    // Without a handler (another was set first) Ctrl+C ends the process as it always did.
-    let _ = ctrlc::set_handler(|| {
-        // The flag first: an answer cut short by the cancel is then never written.
-        INTERRUPTED.store(true, Ordering::SeqCst);
-        budget::run_token().cancel();
-    });
+    #[cfg(unix)]
+    let signals = [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ];
+    #[cfg(not(unix))]
+    let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
+    for signal in signals {
+        // A signal that cannot be caught keeps its default: it ends the process, as it did.
+        let _ = signal_hook::flag::register(signal, &INTERRUPTED);
+    }
 }

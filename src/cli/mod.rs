@@ -524,7 +524,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             verdict,
         } => {
-            let words = ["unique", "not unique", "invalid", "unknown"];
+            let words = ["unique", "none or multiple", "invalid", "unknown"];
             on_files(&files, plan(Lines, json, words), |file, sink| {
                 check::run(file, json, verdict.max_seconds, sink)
             })
