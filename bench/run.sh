@@ -69,6 +69,21 @@ if ((quick)); then pruns=30; else pruns=200; fi
 "$ex/process_bench" "kakuro check bench/corpus/30x30.kakuro" "$pruns" \
     "$bin/kakuro" check bench/corpus/30x30.kakuro
 "$ex/process_bench" "kakuro pe424 puzzles/cryptic.txt" "$pruns" "$bin/kakuro" pe424 puzzles/cryptic.txt
+# Many files in one call: 1,000 generated puzzles of published sizes (200 each of five sizes,
+# Medium), made at bench time into a temporary folder (not kept in the repository).
+many=$(mktemp -d)
+for size in 12x12 15x15 18x12 20x14 24x14; do
+    mkdir "$many/$size"
+    "$bin/kakuro" generate --size "$size" --difficulty medium --seed 1 --count 200 -o "$many/$size" \
+        2>/dev/null
+done
+folders=("$many"/12x12/ "$many"/15x15/ "$many"/18x12/ "$many"/20x14/ "$many"/24x14/)
+if ((quick)); then mruns=3; else mruns=10; fi
+for command in rate check solve; do
+    "$ex/process_bench" "kakuro $command: 1,000 puzzles 12 × 12 to 24 × 14 in one call" "$mruns" \
+        "$bin/kakuro" "$command" "${folders[@]}"
+done
+rm -rf "$many"
 # A puzzle book: the shared 15 × 15 a hundred times over, with solutions.
 if [ -f ../shared/puzzles/15x15.kakuro ]; then
     book=$(mktemp -d)

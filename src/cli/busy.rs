@@ -2,6 +2,7 @@
 //! big puzzle without a kept circuit it takes a minute, and a silent terminal looks hung.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -11,10 +12,24 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// How long work runs before its spinner appears (as the count's bar waits).
 pub const QUIET_FOR: Duration = Duration::from_millis(400);
 
+/// Set while many files are worked on at once: their run's one progress bar stands for them
+/// all, and a bar or spinner of each would draw over it.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Leaves out every file's own bars and spinners from now on (see [`QUIET`]).
+pub fn set_quiet() {
+    QUIET.store(true, Ordering::Relaxed);
+}
+
+/// Whether each file's own bars and spinners are left out.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
 /// Runs `work`, showing `message` with a spinner and the time taken on stderr once it has run
 /// for [`QUIET_FOR`], when stderr is a terminal; cleared when the work ends.
 pub fn with_spinner<T: Send>(message: &str, work: impl FnOnce() -> T + Send) -> T {
-    if !std::io::stderr().is_terminal() {
+    if quiet() || !std::io::stderr().is_terminal() {
         return work();
     }
     spin_on(message, QUIET_FOR, ProgressDrawTarget::stderr, work)

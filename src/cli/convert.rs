@@ -2,8 +2,10 @@
 //! and `.png` write a printed page and a picture). A grid with errors is refused rather than
 //! written.
 
-use std::path::Path;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Result, bail};
 use kakuro::atomic;
@@ -11,7 +13,9 @@ use kakuro::format::{self, Document, Format, svg};
 use kakuro::print::{self, Answer, Book, Entry, Paper, PerPage, pdf, png};
 
 use super::Failure;
-use super::input::PuzzleFile;
+use super::batch::{self, Files, Layout, Plan};
+use super::input::{Input, PuzzleFile};
+use super::output::Sink;
 use super::print::{answer, is_stdout, write};
 
 /// What a file is written as, chosen by its extension.
@@ -55,9 +59,69 @@ impl Target {
     }
 }
 
+/// Converts each input: one file to `output` as [`run`] does (nothing printed on success);
+/// several (or a folder, or with `to`) into the folder `output`, each under its own name with
+/// the extension `to`, a line naming each file written.
+pub fn run_many(
+    inputs: &[PathBuf],
+    output: &Path,
+    solution: bool,
+    to: Option<&str>,
+    threads: Option<usize>,
+) -> Result<ExitCode> {
+    let plan = Plan {
+        layout: Layout::Lines,
+        json: false,
+        words: ["converted", "", "not converted", ""],
+    };
+    let files = Files {
+        paths: inputs,
+        threads,
+    };
+    if to.is_none() && !batch::is_many(inputs) {
+        return batch::run(&files, plan, |input, sink| {
+            run(input, output, solution, sink)
+        });
+    }
+    let Some(ext) = to else {
+        bail!(
+            "{}: with several puzzles the output is a folder: name the format written with \
+             --to EXT (EXT: {EXTENSIONS})",
+            format::printable(&output.display().to_string())
+        );
+    };
+    let ext = ext.trim_start_matches('.');
+    Target::required(Path::new(&format!("puzzle.{ext}")))?;
+    if !output.is_dir() {
+        bail!(
+            "{}: --to writes into a folder, and this is none",
+            format::printable(&output.display().to_string())
+        );
+    }
+    // Two inputs of one name would write one file: the later is refused.
+    let claimed = Mutex::new(HashSet::new());
+    batch::run(&files, plan, |input, sink| {
+        let stem = Input::shown_path(input)
+            .file_stem()
+            .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+        let written = output.join(format!("{stem}.{ext}"));
+        let taken = !claimed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(written.clone());
+        let shown = format::printable(&written.display().to_string()).into_owned();
+        if taken {
+            bail!("{shown}: written already from another input of the same name");
+        }
+        let code = run(input, &written, solution, sink)?;
+        writeln!(sink.out, "{shown}")?;
+        Ok(code)
+    })
+}
+
 /// Converts the document (grid, title, author, notes, solution); prints nothing on success.
 /// With `solution`, a picture (.svg, .png, .pdf) shows the solved grid.
-pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
+pub fn run(input: &Path, output: &Path, solution: bool, sink: &mut Sink<'_>) -> Result<ExitCode> {
     // A directory has no extension to choose a format by; say what it is rather than that.
     if output.is_dir() && !is_stdout(output) {
         return Err(Failure {
@@ -98,7 +162,11 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
     } else {
         atomic::hard_links(output)
     };
-    let digits = if solution { Some(solved(&file)?) } else { None };
+    let digits = if solution {
+        Some(solved(&file, sink)?)
+    } else {
+        None
+    };
     let document = &file.loaded.document;
     let difficulty = if target == Target::Pdf {
         answer(&file.puzzle()?, false).band(&document.grid)
@@ -107,12 +175,12 @@ pub fn run(input: &Path, output: &Path, solution: bool) -> Result<ExitCode> {
     };
     write_document(output, target, document, digits.as_deref(), difficulty)?;
     if links > 1 {
-        eprintln!(
+        sink.say(&format!(
             "kakuro: {}: note: the file had {links} hard links; this name now leads to the new \
              content, the other {} keep the old",
             format::printable(&output.display().to_string()),
             links - 1
-        );
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -162,16 +230,16 @@ pub(super) fn write_document(
 }
 
 /// The digits of the puzzle's solution (the first, with a warning, when it has several).
-fn solved(file: &PuzzleFile) -> Result<Vec<u8>> {
+fn solved(file: &PuzzleFile, sink: &mut Sink<'_>) -> Result<Vec<u8>> {
     let puzzle = file.puzzle()?;
     let place = file.place(None);
     match answer(&puzzle, true) {
         Answer::Unique(digits) => Ok(digits),
         Answer::Several(digits) => {
-            eprintln!(
+            sink.say(&format!(
                 "kakuro: {place}: warning: the puzzle has more than one solution; the picture \
                  shows the first"
-            );
+            ));
             Ok(digits)
         }
         Answer::Impossible => bail!("{place}: the puzzle has no solution to draw"),

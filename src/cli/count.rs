@@ -14,9 +14,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kakuro::{CancelToken, Outcome, Puzzle, Solver};
 use num_bigint::BigUint;
 
-use super::busy::QUIET_FOR;
+use super::busy::{QUIET_FOR, quiet};
 use super::input::PuzzleFile;
-use super::{EXIT_UNKNOWN, budget, json, output};
+use super::output::Sink;
+use super::{EXIT_UNKNOWN, budget, json};
 
 /// How long `count`, and the count behind `solve --nth` and `--random`, may take unless told:
 /// most puzzles count in milliseconds, and a shape without sums would count for days.
@@ -28,7 +29,7 @@ const COUNT_SHARE: f64 = 0.9;
 
 /// Prints the count: the number alone (text), or `{"count": "K", "seconds": S}`; past `max`,
 /// nothing on stdout and "unknown after S s" with a lower bound on stderr (exit 3).
-pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
+pub fn run(path: &Path, as_json: bool, max: Duration, sink: &mut Sink<'_>) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
     let start = Instant::now();
@@ -36,13 +37,14 @@ pub fn run(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
     let count = match count_within(&mut solver, max) {
         Counted::Exact(count) => count,
         Counted::Unknown { at_least } => {
-            return Ok(out_of_time(&file.name, Some(max), &unfinished(at_least)));
+            let what = unfinished(at_least);
+            return Ok(out_of_time(sink, &file.name, Some(max), &what));
         }
     };
     let seconds = start.elapsed().as_secs_f64();
-    let mut out = output::stdout();
+    let out = &mut sink.out;
     if as_json {
-        json::write_line(&mut out, &json::CountReport::new(&count, seconds))?;
+        json::write_line(out, &json::CountReport::new(&count, seconds))?;
     } else {
         writeln!(out, "{count}")?;
     }
@@ -101,9 +103,11 @@ pub fn unfinished(at_least: u64) -> String {
 
 /// Says on stderr that `max` ran out before the answer (`what` happened), and returns exit
 /// code 3.
-pub fn out_of_time(name: &str, max: Option<Duration>, what: &str) -> ExitCode {
+pub fn out_of_time(sink: &mut Sink<'_>, name: &str, max: Option<Duration>, what: &str) -> ExitCode {
     let after = max.map_or_else(|| "unknown".into(), budget::unknown_after);
-    eprintln!("kakuro: {name}: {after}: {what} (--max-seconds sets the limit)");
+    sink.say(&format!(
+        "kakuro: {name}: {after}: {what} (--max-seconds sets the limit)"
+    ));
     ExitCode::from(EXIT_UNKNOWN)
 }
 
@@ -121,7 +125,7 @@ pub fn exact_count(puzzle: &Puzzle, cancel: CancelToken) -> Option<BigUint> {
 /// when the solver's token (a deadline) stopped it.
 pub fn count_with_bar(solver: &mut Solver<'_>, max: Option<Duration>) -> Option<BigUint> {
     let start = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
+    let terminal = std::io::stderr().is_terminal() && !quiet();
     let mut bar: Option<ProgressBar> = None;
     let limit = max.map_or_else(String::new, |max| format!(" of {} s", max.as_secs_f64()));
     let counted = solver.count_with_report(&mut |progress| {

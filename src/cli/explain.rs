@@ -16,19 +16,26 @@ use kakuro::{Puzzle, Solver, Uniqueness};
 use serde::Serialize;
 
 use super::input::PuzzleFile;
-use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json, output};
+use super::output::Sink;
+use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json};
 
 /// Prints the logical solve; exit 0 when the steps solve the puzzle, 1 when they stop short, 3
 /// when they ran past `max` (the steps found until then are printed, the rating is unknown).
-pub fn run(path: &Path, as_json: bool, max: Duration, max_chain: usize) -> Result<ExitCode> {
+pub fn run(
+    path: &Path,
+    as_json: bool,
+    max: Duration,
+    max_chain: usize,
+    sink: &mut Sink<'_>,
+) -> Result<ExitCode> {
     let (_, puzzle) = load(path)?;
     let (explanation, stopped) = logic::explain_with(&puzzle, &budget::token(Some(max)), max_chain);
     let gave_up = stopped.then(|| budget::unknown_after(max));
     let verdict = verdict(&puzzle, max);
-    let mut out = output::stdout();
+    let out = &mut sink.out;
     if as_json {
         json::write_line(
-            &mut out,
+            out,
             &ExplainReport::new(&puzzle, &explanation, verdict, gave_up.is_none()),
         )?;
     } else {
@@ -65,27 +72,51 @@ pub fn run(path: &Path, as_json: bool, max: Duration, max_chain: usize) -> Resul
     Ok(exit_code(&explanation, stopped))
 }
 
-/// Prints the rating; exit 0 when the steps solve the puzzle, 1 when they stop short, 3 when
-/// they ran past `max` (the band is then `unknown after S s`).
-pub fn rate(path: &Path, as_json: bool, max: Duration) -> Result<ExitCode> {
+/// Prints the rating (on `one_line`, as `BAND SCORE HARDEST`, for a run over many files);
+/// exit 0 when the steps solve the puzzle, 1 when they stop short, 3 when they ran past `max`
+/// (the band is then `unknown after S s`).
+pub fn rate(
+    path: &Path,
+    as_json: bool,
+    one_line: bool,
+    max: Duration,
+    sink: &mut Sink<'_>,
+) -> Result<ExitCode> {
     let (_, puzzle) = load(path)?;
     let (explanation, stopped) = logic::explain_until(&puzzle, &budget::token(Some(max)));
     let gave_up = stopped.then(|| budget::unknown_after(max));
     let r = &explanation.rating;
-    let mut out = output::stdout();
+    let why = stop_reason(&puzzle, &explanation, gave_up.as_deref());
+    sink.tally = Some(match &gave_up {
+        Some(_) => "unknown".into(),
+        None => r.band.name().into(),
+    });
+    let out = &mut sink.out;
     if as_json {
         json::write_line(
-            &mut out,
+            out,
             &RateReport {
                 rating: RatingReport::new(r, gave_up.is_none()),
                 solved: explanation.solved,
             },
         )?;
+    } else if one_line {
+        match (&gave_up, &why) {
+            (Some(after), _) => writeln!(out, "{after}")?,
+            (None, None) => writeln!(out, "{} {} {}", r.band.name(), r.score, r.hardest.name())?,
+            (None, Some(why)) => writeln!(
+                out,
+                "{} {} {} (logic stops: {why})",
+                r.band.name(),
+                r.score,
+                r.hardest.name()
+            )?,
+        }
     } else {
         writeln!(out, "score: {}", r.score)?;
         writeln!(out, "hardest: {}", r.hardest.name())?;
         writeln!(out, "start: {}", r.start.name())?;
-        if let Some(why) = stop_reason(&puzzle, &explanation, gave_up.as_deref()) {
+        if let Some(why) = &why {
             writeln!(out, "logic stops: {why}")?;
         }
         match &gave_up {

@@ -8,15 +8,15 @@ use std::process::ExitCode;
 use anyhow::Result;
 use kakuro::format::kakuro_text;
 use kakuro::generate::fix::{self, Fixes, Limits, Verdict};
-use kakuro::solve::CancelToken;
 use serde::Serialize;
 
 use super::input::PuzzleFile;
-use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json, output};
+use super::output::Sink;
+use super::{EXIT_NO, EXIT_UNKNOWN, Failure, budget, json};
 
 /// Lists the edits that make the draft unique; exit 0 when it is unique or an edit was found,
 /// 1 otherwise, 3 when the time ran out before the verdict.
-pub fn fix(path: &Path, as_json: bool, limits: Limits) -> Result<ExitCode> {
+pub fn fix(path: &Path, as_json: bool, limits: Limits, sink: &mut Sink<'_>) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
     if puzzle.is_cryptic() {
@@ -29,19 +29,19 @@ pub fn fix(path: &Path, as_json: bool, limits: Limits) -> Result<ExitCode> {
         .into());
     }
     let grid = file.grid().clone();
-    let Ok(fixes) = fix::suggest_within(&grid, limits, &CancelToken::new()) else {
-        eprintln!(
+    let Ok(fixes) = fix::suggest_within(&grid, limits, &budget::token(None)) else {
+        sink.say(&format!(
             "kakuro: {}: {}: the verdict was not reached (--max-seconds sets the limit)",
             file.name,
             budget::unknown_after(limits.max_time)
-        );
+        ));
         return Ok(ExitCode::from(EXIT_UNKNOWN));
     };
     let (verdict, suggestions) = (&fixes.verdict, &fixes.suggestions);
-    let mut out = output::stdout();
+    let out = &mut sink.out;
     if as_json {
         json::write_line(
-            &mut out,
+            out,
             &FixReport {
                 verdict: verdict.key(),
                 conflicts: fixes

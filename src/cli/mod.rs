@@ -4,6 +4,7 @@
 //! The machine-readable outputs and exit codes are a contract (docs/formats.md): scripts
 //! outside the project parse them.
 
+mod batch;
 mod bench;
 mod budget;
 mod busy;
@@ -30,6 +31,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use batch::Layout::{Blocks, Lines};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use num_bigint::BigUint;
 
@@ -127,8 +129,8 @@ pub enum Command {
     /// --max-seconds (what was printed is right, but may not be all). With no solution, --json
     /// still prints its object, with no solutions and a count of 0.
     Solve {
-        /// The puzzle file (`-` reads standard input).
-        file: PathBuf,
+        #[command(flatten)]
+        files: Files,
         /// Stop after this many solutions (at least 1).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
@@ -154,8 +156,8 @@ pub enum Command {
     /// Exit code: 0 counted, 2 invalid file or usage. Exit code 3: stopped by --max-seconds
     /// (60 s unless told).
     Count {
-        /// The puzzle file (`-` reads standard input).
-        file: PathBuf,
+        #[command(flatten)]
+        files: Files,
         /// Print {"count": "K", "seconds": S}.
         #[arg(long)]
         json: bool,
@@ -177,8 +179,11 @@ pub enum Command {
     /// Exit code: 0 unique, 1 none or multiple, 2 invalid file or usage. Exit code 3: unknown
     /// (the last line is then "unknown after S s").
     Check {
-        /// The puzzle file (`-` reads standard input).
-        file: PathBuf,
+        #[command(flatten)]
+        files: Files,
+        /// Print {"verdict","warnings"}.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         verdict: VerdictTime,
     },
@@ -188,8 +193,8 @@ pub enum Command {
     /// Exit code: 0 when the steps solve the puzzle, 1 when logic stops short (a line says
     /// why), 2 invalid file or usage, 3 when the steps ran past --max-seconds.
     Explain {
-        /// The puzzle file (`-` reads standard input).
-        file: PathBuf,
+        #[command(flatten)]
+        files: Files,
         /// Print one JSON object: {"steps","solved","trial","verdict","rating"}.
         #[arg(long)]
         json: bool,
@@ -205,8 +210,8 @@ pub enum Command {
     /// Exit code: 0 when logic solves the puzzle, 1 when it stops short, 2 invalid file or
     /// usage, 3 when it ran past --max-seconds.
     Rate {
-        /// The puzzle file (`-` reads standard input).
-        file: PathBuf,
+        #[command(flatten)]
+        files: Files,
         /// Print {"band","score","hardest","start","solved"}.
         #[arg(long)]
         json: bool,
@@ -261,8 +266,8 @@ pub enum Command {
     /// Exit code: 0 when the puzzle is unique or an edit was found, 1 otherwise, 2 invalid
     /// file or usage, 3 when the time ran out before the verdict.
     Fix {
-        /// The puzzle file (`-` reads standard input).
-        file: PathBuf,
+        #[command(flatten)]
+        files: Files,
         /// Print {"verdict","suggestions":[{"edit","cells","edits","band","puzzle"}],...}.
         #[arg(long)]
         json: bool,
@@ -292,12 +297,21 @@ pub enum Command {
         /// The file to write: replaced atomically, through a symbolic link, keeping its mode
         /// and owner; a read-only file is refused; a file with other hard links is replaced
         /// under this name only, with a note on stderr. `-` writes .kakuro text on standard
-        /// output.
-        output: PathBuf,
+        /// output. For several puzzles (or a folder named with a trailing `/`): the other
+        /// inputs, then the folder to write into, with --to naming the format.
+        #[arg(value_name = "OUTPUT", required = true, num_args = 1..)]
+        output: Vec<PathBuf>,
         /// Draw the solved grid (.svg, .png, .pdf); a puzzle with several solutions shows the
         /// first, with a warning.
         #[arg(long)]
         solution: bool,
+        /// With OUT a folder: write each puzzle there as its own name with this extension
+        /// (kakuro, ron, pe424, svg, png or pdf).
+        #[arg(long, value_name = "EXT")]
+        to: Option<String>,
+        /// Files worked on at once (the machine's cores unless told).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
     },
     /// Print puzzles as a PDF book: several a page, each with its number, title and size;
     /// with --solutions, the solutions follow, smaller.
@@ -367,6 +381,53 @@ pub enum Command {
     Man,
 }
 
+/// The files a command answers, and how many it works on at once.
+#[derive(Debug, Args)]
+pub struct Files {
+    /// The puzzle file (`-` reads standard input). With several files, or a folder named with
+    /// a trailing `/` (its .kakuro, .ron, .pe424 and Project Euler 424 .txt files), each
+    /// answer is marked with its file and a summary line ends the run.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// More puzzle files or folders.
+    #[arg(value_name = "FILE")]
+    more: Vec<PathBuf>,
+    /// Files worked on at once (the machine's cores unless told).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+impl Files {
+    /// Every path given, in order.
+    fn paths(&self) -> Vec<PathBuf> {
+        std::iter::once(self.file.clone())
+            .chain(self.more.iter().cloned())
+            .collect()
+    }
+}
+
+/// Runs `work` on the files: one as the command always did, several each marked with its file.
+fn on_files<F>(files: &Files, plan: batch::Plan, work: F) -> anyhow::Result<ExitCode>
+where
+    F: Fn(&std::path::Path, &mut output::Sink<'_>) -> anyhow::Result<ExitCode> + Sync,
+{
+    let paths = files.paths();
+    let files = batch::Files {
+        paths: &paths,
+        threads: files.threads.map(usize::from),
+    };
+    batch::run(&files, plan, work)
+}
+
+/// How a command's answers over many files are laid out and counted.
+fn plan(layout: batch::Layout, json: bool, words: [&'static str; 4]) -> batch::Plan {
+    batch::Plan {
+        layout,
+        json,
+        words,
+    }
+}
+
 /// How long the search for a verdict (unique, multiple or none) may take.
 #[derive(Debug, Args)]
 pub struct VerdictTime {
@@ -428,35 +489,71 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     match command {
         Command::Solve {
-            file,
+            files,
             limit,
             nth,
             random,
             seed,
             json,
             max_seconds,
-        } => match (nth, random) {
-            (Some(k), _) => solve::run_one(&file, &solve::Pick::Nth(k), json, max_seconds),
-            (None, true) => solve::run_one(&file, &solve::Pick::Random(seed), json, max_seconds),
-            (None, false) => solve::run(&file, limit, json, max_seconds),
-        },
+        } => {
+            let pick = match (nth, random) {
+                (Some(k), _) => Some(solve::Pick::Nth(k)),
+                (None, true) => Some(solve::Pick::Random(seed)),
+                (None, false) => None,
+            };
+            let words = ["solved", "no solution", "invalid", "unknown"];
+            on_files(
+                &files,
+                plan(Blocks, json, words),
+                |file, sink| match &pick {
+                    Some(pick) => solve::run_one(file, pick, json, max_seconds, sink),
+                    None => solve::run(file, limit, json, max_seconds, sink),
+                },
+            )
+        }
         Command::Count {
-            file,
+            files,
             json,
             max_seconds,
-        } => count::run(&file, json, max_seconds),
-        Command::Check { file, verdict } => check::run(&file, verdict.max_seconds),
+        } => {
+            let words = ["counted", "", "invalid", "unknown"];
+            on_files(&files, plan(Lines, json, words), |file, sink| {
+                count::run(file, json, max_seconds, sink)
+            })
+        }
+        Command::Check {
+            files,
+            json,
+            verdict,
+        } => {
+            let words = ["unique", "none or multiple", "invalid", "unknown"];
+            on_files(&files, plan(Lines, json, words), |file, sink| {
+                check::run(file, json, verdict.max_seconds, sink)
+            })
+        }
         Command::Explain {
-            file,
+            files,
             json,
             max_chain,
             verdict,
-        } => explain::run(&file, json, verdict.max_seconds, max_chain),
+        } => {
+            let words = ["solved by logic", "logic stops", "invalid", "unknown"];
+            on_files(&files, plan(Blocks, json, words), |file, sink| {
+                explain::run(file, json, verdict.max_seconds, max_chain, sink)
+            })
+        }
         Command::Rate {
-            file,
+            files,
             json,
             max_seconds,
-        } => explain::rate(&file, json, max_seconds),
+        } => {
+            let one_line = batch::is_many(&files.paths());
+            let words = ["rated", "logic stops", "invalid", "unknown"];
+            on_files(&files, plan(Lines, json, words), |file, sink| {
+                explain::rate(file, json, one_line, max_seconds, sink)
+            })
+        }
         Command::Generate {
             size,
             shape,
@@ -482,23 +579,37 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             generate::run(options, shape.as_ref(), count, output.as_deref())
         }
         Command::Fix {
-            file,
+            files,
             json,
             max_edits,
             max_seconds,
-        } => fix::fix(
-            &file,
-            json,
-            kakuro::generate::fix::Limits {
+        } => {
+            let limits = kakuro::generate::fix::Limits {
                 max_edits: usize::from(max_edits),
                 max_time: max_seconds,
-            },
-        ),
+            };
+            let words = ["fixed or unique", "no fix found", "invalid", "unknown"];
+            on_files(&files, plan(Blocks, json, words), |file, sink| {
+                fix::fix(file, json, limits, sink)
+            })
+        }
         Command::Convert {
             input,
-            output,
+            mut output,
             solution,
-        } => convert::run(&input, &output, solution),
+            to,
+            threads,
+        } => {
+            let folder = output.pop().expect("clap asks for an output");
+            let inputs: Vec<PathBuf> = std::iter::once(input).chain(output).collect();
+            convert::run_many(
+                &inputs,
+                &folder,
+                solution,
+                to.as_deref(),
+                threads.map(usize::from),
+            )
+        }
         Command::Print {
             files,
             output,
@@ -585,15 +696,18 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     {
         return ExitCode::SUCCESS;
     }
-    match err.downcast_ref::<Failure>() {
-        Some(failure) => {
-            for line in &failure.lines {
-                eprintln!("kakuro: {}", one_line(line));
-            }
-        }
-        None => eprintln!("kakuro: {}", one_line(&format!("{err:#}"))),
+    for line in error_lines(err) {
+        eprintln!("kakuro: {line}");
     }
     ExitCode::from(EXIT_INVALID)
+}
+
+/// An error's message lines, each on one line, without the `kakuro: ` prefix.
+pub fn error_lines(err: &anyhow::Error) -> Vec<String> {
+    match err.downcast_ref::<Failure>() {
+        Some(failure) => failure.lines.iter().map(|l| one_line(l)).collect(),
+        None => vec![one_line(&format!("{err:#}"))],
+    }
 }
 
 /// Makes a panic print one line (`kakuro: internal error: ...`) instead of a backtrace note; the

@@ -40,3 +40,34 @@ pub fn write_block(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.write_all(text.trim_end_matches(['\n', '\r']).as_bytes())?;
     out.write_all(b"\n")
 }
+
+/// Where a command writes: its result (`out`, standard output for one file) and its messages
+/// (`err`, standard error), and the word that counts it in a run over many files.
+pub struct Sink<'a> {
+    /// The result.
+    pub out: &'a mut dyn Write,
+    /// Messages: `kakuro: FILE: ...` lines.
+    pub err: &'a mut dyn Write,
+    /// What the answer was, for the summary of a run over many files (`unique`, `Hard`);
+    /// left `None`, the exit code names it.
+    pub tally: Option<String>,
+}
+
+impl Sink<'_> {
+    /// Writes one message line (a message that cannot be written has nowhere else to go).
+    pub fn say(&mut self, line: &str) {
+        let _ = writeln!(self.err, "{line}");
+    }
+}
+
+/// Runs `work` writing to standard output (buffered) and standard error.
+pub fn to_stdio<T>(work: impl FnOnce(&mut Sink<'_>) -> T) -> T {
+    let mut out = stdout();
+    // Unlocked: a progress bar's thread writes to standard error meanwhile.
+    let mut err = io::stderr();
+    work(&mut Sink {
+        out: &mut out,
+        err: &mut err,
+        tally: None,
+    })
+}

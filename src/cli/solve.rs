@@ -23,7 +23,8 @@ use super::busy::with_spinner;
 use super::count::{Counted, DEFAULT_SECONDS, count_within, exact_count, out_of_time, unfinished};
 use super::input::PuzzleFile;
 use super::json::SolutionsWriter;
-use super::{EXIT_NO, Failure, budget, output};
+use super::output::{self, Sink};
+use super::{EXIT_NO, Failure, budget};
 
 /// Which single solution to print instead of the listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,22 +38,29 @@ pub enum Pick {
 /// Prints the one solution `pick` names: text, or the `--json` object with it alone; past
 /// `max` (a minute unless told: a pick needs the count), "unknown after S s" on stderr (exit
 /// 3).
-pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -> Result<ExitCode> {
+pub fn run_one(
+    path: &Path,
+    pick: &Pick,
+    as_json: bool,
+    max: Option<Duration>,
+    sink: &mut Sink<'_>,
+) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
     let max = max.unwrap_or(DEFAULT_SECONDS);
     let mut solver = Solver::new(&puzzle).with_cancel(budget::token(Some(max)));
-    let late = || out_of_time(&file.name, Some(max), "no solution picked yet");
+    let late =
+        |sink: &mut Sink<'_>| out_of_time(sink, &file.name, Some(max), "no solution picked yet");
     if !as_json && *pick == Pick::Nth(BigUint::from(1u32)) {
         // Solution #1 is the listing's first: no count needed, and a dense grid's count can
         // take hours where its first solution takes milliseconds.
         let solution = match solver.first() {
             Ok(Some(solution)) => solution,
-            Ok(None) => return Ok(no_solution(&file)),
-            Err(Cancelled) => return Ok(late()),
+            Ok(None) => return Ok(no_solution(sink, &file)),
+            Err(Cancelled) => return Ok(late(sink)),
         };
-        let mut out = output::stdout();
-        write_text(&mut out, &file, &puzzle, &solution, true)?;
+        let out = &mut sink.out;
+        write_text(out, &file, &puzzle, &solution, true)?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -60,18 +68,18 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -
         Counted::Exact(count) => count,
         Counted::Unknown { at_least } => {
             let what = format!("no solution picked yet, {}", unfinished(at_least));
-            return Ok(out_of_time(&file.name, Some(max), &what));
+            return Ok(out_of_time(sink, &file.name, Some(max), &what));
         }
     };
     if count == BigUint::ZERO {
         // The same answer as the listing's: scripts read one shape whatever the options.
         if as_json {
-            let mut out = output::stdout();
-            let json = SolutionsWriter::start(&mut out, puzzle.width(), puzzle.height())?;
-            json.finish(&mut out, true, &count)?;
+            let out = &mut sink.out;
+            let json = SolutionsWriter::start(out, puzzle.width(), puzzle.height())?;
+            json.finish(out, true, &count)?;
             out.flush()?;
         }
-        return Ok(no_solution(&file));
+        return Ok(no_solution(sink, &file));
     }
     let picked = match pick {
         Pick::Nth(k) if *k == BigUint::ZERO => {
@@ -100,25 +108,25 @@ pub fn run_one(path: &Path, pick: &Pick, as_json: bool, max: Option<Duration>) -
         }
     };
     let Ok(picked) = picked else {
-        return Ok(late());
+        return Ok(late(sink));
     };
     let solution =
         picked.ok_or_else(|| anyhow!("the solution picked below the count was not found"))?;
-    let mut out = output::stdout();
+    let out = &mut sink.out;
     if as_json {
-        let mut json = SolutionsWriter::start(&mut out, puzzle.width(), puzzle.height())?;
-        json.solution(&mut out, &puzzle.to_rows(&solution.digits))?;
-        json.finish(&mut out, count == BigUint::from(1u32), &count)?;
+        let mut json = SolutionsWriter::start(out, puzzle.width(), puzzle.height())?;
+        json.solution(out, &puzzle.to_rows(&solution.digits))?;
+        json.finish(out, count == BigUint::from(1u32), &count)?;
     } else {
-        write_text(&mut out, &file, &puzzle, &solution, true)?;
+        write_text(out, &file, &puzzle, &solution, true)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Says the puzzle has no solution: exit 1.
-fn no_solution(file: &PuzzleFile) -> ExitCode {
-    eprintln!("kakuro: {}: no solution", file.name);
+fn no_solution(sink: &mut Sink<'_>, file: &PuzzleFile) -> ExitCode {
+    sink.say(&format!("kakuro: {}: no solution", file.name));
     ExitCode::from(EXIT_NO)
 }
 
@@ -137,13 +145,14 @@ pub fn run(
     limit: Option<u64>,
     as_json: bool,
     max: Option<Duration>,
+    sink: &mut Sink<'_>,
 ) -> Result<ExitCode> {
     let file = PuzzleFile::load(path)?;
     let puzzle = file.puzzle()?;
-    let mut out = output::stdout();
+    let out = &mut sink.out;
     let mut json = if as_json {
         Some(SolutionsWriter::start(
-            &mut out,
+            out,
             puzzle.width(),
             puzzle.height(),
         )?)
@@ -157,8 +166,8 @@ pub fn run(
         .with_cancel(token.clone())
         .for_each(|solution| {
             let written = match &mut json {
-                Some(json) => json.solution(&mut out, &puzzle.to_rows(&solution.digits)),
-                None => write_text(&mut out, &file, &puzzle, solution, listed == 0),
+                Some(json) => json.solution(out, &puzzle.to_rows(&solution.digits)),
+                None => write_text(out, &file, &puzzle, solution, listed == 0),
             };
             if let Err(err) = written {
                 failed = Some(err);
@@ -189,10 +198,10 @@ pub fn run(
             exact_count(&puzzle, token)
         };
         match count {
-            Some(count) => json.finish(&mut out, count == BigUint::from(listed), &count)?,
+            Some(count) => json.finish(out, count == BigUint::from(listed), &count)?,
             None => {
                 counted = false;
-                json.finish_uncounted(&mut out)?;
+                json.finish_uncounted(out)?;
             }
         }
     }
@@ -203,11 +212,11 @@ pub fn run(
             1 => "1 solution listed, there may be more".to_string(),
             n => format!("{n} solutions listed, there may be more"),
         };
-        return Ok(out_of_time(&file.name, max, &what));
+        return Ok(out_of_time(sink, &file.name, max, &what));
     }
     let none = listed == 0 && (listed_all || !matches!(Solver::new(&puzzle).any(), Ok(Some(_))));
     if none {
-        return Ok(no_solution(&file));
+        return Ok(no_solution(sink, &file));
     }
     Ok(ExitCode::SUCCESS)
 }
