@@ -142,6 +142,7 @@ impl KakuroApp {
             last_file: last,
             show_tools,
             generator,
+            best_times,
         } = prefs;
         let (sample, sample_meta) = sample();
         let autosave = options
@@ -179,6 +180,7 @@ impl KakuroApp {
             ctx: cc.egui_ctx.clone(),
         };
         app.generator.set_choices(&generator);
+        app.play.best = best_times;
         let asked = app.options.file.clone();
         let start = asked.clone().or(last.filter(|p| p.exists()));
         if let Some(path) = start
@@ -287,6 +289,7 @@ impl KakuroApp {
             last_file: self.files.path.clone(),
             show_tools: self.show_tools,
             generator: self.generator.choices(),
+            best_times: self.play.best.clone(),
         }
     }
 

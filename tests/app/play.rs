@@ -381,11 +381,59 @@ fn check_reveal_and_solve_are_counted_helps() {
     // The finish is a banner over the board too, which says who filled it in.
     h.get_by_label("Filled in");
     assert!(h.get_all_by_label(&said).count() >= 2);
+    // A board Solve filled in sets no best time.
+    assert_eq!(h.state().best_times(), &Default::default());
+    assert!(h.query_by_label_contains("this puzzle").is_none());
     // Undo takes the finish back: no "Solved" message may stay beside an unsolved board.
     press_with(&mut h, Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     assert_ne!(h.state().play_digits().unwrap(), solution);
     assert!(h.query_by_label(&said).is_none(), "{said} still shown");
+}
+
+/// A finish shows the best times of the puzzle and of its size and band, which a second finish
+/// (no faster) keeps.
+#[test]
+fn a_finish_shows_the_best_times_of_the_puzzle_and_of_its_size_and_band() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let grid = h.state().grid().clone();
+    let solution = solution(&grid);
+    let band = kakuro::logic::rate(&Puzzle::from_grid(&grid).unwrap()).band;
+    let class = format!("{} × {} {}", grid.width(), grid.height(), band.name());
+    for (i, &d) in solution.iter().enumerate() {
+        press(&mut h, digit_key(d));
+        if i + 1 < solution.len() {
+            press(&mut h, Key::Tab);
+        }
+    }
+    let time = h.state().play_finished().expect("finished");
+    let clock = format!("{}:{:02}", time.as_secs() / 60, time.as_secs() % 60);
+    // The size and band's line comes once the background rating is in.
+    crate::harness::wait_until(&mut h, "the band's best", |app| {
+        app.best_times().classes.len() == 1
+    });
+    let first =
+        format!("First time for this puzzle: {clock}   ·   First time for {class}: {clock}");
+    h.get_by_label(&first);
+    assert_eq!(h.state().best_times().puzzles.len(), 1);
+    assert_eq!(
+        h.state()
+            .best_times()
+            .classes
+            .values()
+            .copied()
+            .collect::<Vec<_>>(),
+        vec![time.as_secs()]
+    );
+    // Taken back (the last cell is still selected) and finished again, later: the first time
+    // stays the best.
+    press(&mut h, Key::Backspace);
+    assert!(h.state().play_finished().is_none());
+    press(&mut h, digit_key(*solution.last().unwrap()));
+    let again = h.state().play_finished().expect("finished again");
+    assert!(again >= time);
+    let kept = format!("Best for this puzzle: {clock}   ·   Best for {class}: {clock}");
+    h.get_by_label(&kept);
 }
 
 /// Pause hides the board and stops the clock; so does the window losing the focus.

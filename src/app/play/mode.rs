@@ -29,8 +29,46 @@ impl Play {
         self.paused = false;
         self.message = None;
         self.finished = None;
+        self.best_shown = None;
+        self.class_pending = None;
         self.mistakes = None;
         self.note_finish();
+    }
+
+    /// Notes the finish in `time` in the best times, unless Solve filled the board in; the
+    /// size-and-band best waits for the rating when it is not known yet.
+    fn note_best(&mut self, time: Duration) {
+        self.best_shown = None;
+        self.class_pending = None;
+        let Some(game) = self.game.as_ref().filter(|g| !g.helps.solved) else {
+            return;
+        };
+        let grid = game.grid().clone();
+        let puzzle = self.best.note_puzzle(&grid, time);
+        self.best_shown = Some(super::best::Shown {
+            puzzle,
+            class: None,
+        });
+        self.class_pending = Some(time);
+        self.note_class_best();
+    }
+
+    /// Notes a finish's size-and-band best once the puzzle's band is known.
+    fn note_class_best(&mut self) {
+        let Some(time) = self.class_pending else {
+            return;
+        };
+        let Some(band) = self.answer.as_mut().and_then(Answer::band) else {
+            return;
+        };
+        let Some(grid) = self.game.as_ref().map(|g| g.grid().clone()) else {
+            return;
+        };
+        self.class_pending = None;
+        let class = self.best.note_class(&grid, band, time);
+        if let Some(shown) = &mut self.best_shown {
+            shown.class = Some(class);
+        }
     }
 
     /// Notes whether the board is full and right (by the rules: every run adds up, no repeats),
@@ -72,6 +110,11 @@ impl KakuroApp {
     /// The time the game took, once the board is full and right.
     pub fn play_finished(&self) -> Option<Duration> {
         self.play.finished()
+    }
+
+    /// The best times kept between sessions.
+    pub fn best_times(&self) -> &super::best::BestTimes {
+        &self.play.best
     }
 
     /// The status bar's line while playing: "Playing · 12:34 · 3 helps" (or Paused, or Solved).
@@ -302,6 +345,7 @@ impl KakuroApp {
             let text = game.helps.finish(&clock(time));
             self.status.info(text.clone());
             self.play.say(text);
+            self.play.note_best(time);
         } else if was_finished && self.play.finished.is_none() {
             // An undo took the finish back: its message would now be false.
             self.play.message = None;
@@ -581,6 +625,7 @@ impl KakuroApp {
         if self.play.wanted.is_some() {
             self.answer_wanted();
         }
+        self.play.note_class_best();
         let changes = self.play.game().map(Game::changes);
         if let Some(changes) = changes
             && self.play.autosave.pending(changes)

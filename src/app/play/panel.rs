@@ -5,6 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::Play;
+use super::best;
 use super::candidates::{set_fits, set_text};
 use super::state::Game;
 use super::timer::clock;
@@ -260,6 +261,13 @@ pub fn banner(ui: &mut Ui, play: &Play) {
                         .size(16.0)
                         .color(ink),
                 );
+                if let Some(shown) = play.best_shown() {
+                    let mut lines = vec![best::line("this puzzle", &shown.puzzle)];
+                    if let Some((class, record)) = &shown.class {
+                        lines.push(best::line(class, record));
+                    }
+                    ui.label(RichText::new(lines.join("   ·   ")).size(14.0).color(ink));
+                }
             });
         });
 }
