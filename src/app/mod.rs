@@ -592,12 +592,10 @@ impl eframe::App for KakuroApp {
                         .show(ui, |ui| self.tools_ui(ui));
                 });
         }
-        if !self.playing() {
-            // Under the board alone, so that the side panels keep their height (the check line
-            // at the foot of the right one stays whole). Playing, the logical solve would give
-            // the game away.
-            self.explain_panel(ui);
-        }
+        // Under the board alone, so that the side panels keep their height (the check line at
+        // the foot of the right one stays whole). Playing, it opens only from the game's panel,
+        // as a help.
+        self.explain_panel(ui);
         let overlay = self.overlay();
         let look = self.play_look();
         egui::CentralPanel::no_frame().show(ui, |ui| {

@@ -279,6 +279,9 @@ impl KakuroApp {
         if command == Command::Hint {
             return self.hint();
         }
+        if command == Command::Explain {
+            return self.play_explain();
+        }
         let cursor = self.editor.cursor;
         let prune = self.play.prune;
         let pencil = self.play.pencil;
@@ -327,12 +330,32 @@ impl KakuroApp {
             (Command::Solve, _) => self.play.wanted = Some(Wanted::Solve),
             (Command::Move(dr, dc), _) => self.move_along(dr, dc),
             (Command::NextEmpty(back), _) => self.next_empty(back),
-            (Command::Enter | Command::Leave | Command::TogglePause | Command::Hint, _) => {}
+            (
+                Command::Enter
+                | Command::Leave
+                | Command::TogglePause
+                | Command::Hint
+                | Command::Explain,
+                _,
+            ) => {}
         }
         if self.play.wanted.is_some() {
             self.answer_wanted();
         }
         self.after_play_change();
+    }
+
+    /// Opens Explain on the player's position, or on the shown hint's step, or closes it. The
+    /// logical solve from the position is a help, counted as a hint; the shown hint's was
+    /// counted already.
+    fn play_explain(&mut self) {
+        if self.explain_open() {
+            return self.set_explain_open(false);
+        }
+        if self.hint_handoff().is_none() {
+            self.count_play_hint();
+        }
+        self.set_explain_open(true);
     }
 
     /// Notes a finished board and says so; the next frame autosaves.
@@ -536,7 +559,8 @@ impl KakuroApp {
     pub(crate) fn play_panel(&mut self, ui: &mut egui::Ui) {
         self.play.mistakes();
         let hint = self.hint_summary();
-        let commands = panel::ui(ui, &self.play, self.editor.cursor, hint.as_ref());
+        let explain = self.explain_open();
+        let commands = panel::ui(ui, &self.play, self.editor.cursor, hint.as_ref(), explain);
         for command in commands {
             self.play_command(command);
         }
