@@ -215,6 +215,11 @@ impl KakuroApp {
         self.problems.list()
     }
 
+    /// The worst problem outlined at `pos`, if any.
+    pub fn problem_at(&self, pos: crate::Pos) -> Option<crate::Severity> {
+        self.problems.mark(pos)
+    }
+
     /// The file being edited, if it has one.
     pub fn path(&self) -> Option<&Path> {
         self.files.path.as_deref()
