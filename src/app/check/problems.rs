@@ -209,14 +209,19 @@ mod tests {
             );
             assert_eq!(at(1, col), Some(Severity::Error), "its run's cell");
         }
-        let mut open = Grid::new(4, 2);
-        for col in 1..4 {
-            open.set(Pos::new(1, col), Cell::WHITE);
+        // Two rows of three white cells: runs of two and three, none with a sum.
+        let mut open = Grid::new(4, 3);
+        for row in 1..3 {
+            for col in 1..4 {
+                open.set(Pos::new(row, col), Cell::WHITE);
+            }
         }
         let marks = super::marks(&open, &validate(&open));
-        for col in 1..4 {
-            let mark = marks[open.index(Pos::new(1, col))];
-            assert_eq!(mark, None, "a cell of runs without sums is not outlined");
+        for row in 1..3 {
+            for col in 1..4 {
+                let mark = marks[open.index(Pos::new(row, col))];
+                assert_eq!(mark, None, "a cell of runs without sums is not outlined");
+            }
         }
     }
 }
