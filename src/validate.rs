@@ -233,7 +233,8 @@ pub fn validate(grid: &Grid) -> Vec<Problem> {
         if !is_run(seg.len, seg.clue.is_some()) {
             continue;
         }
-        let pos = Some(seg.wall.unwrap_or(seg.start));
+        let place = seg.wall.unwrap_or(seg.start);
+        let pos = Some(place);
         let (dir, len) = (seg.dir, seg.len);
         if len > MAX_RUN {
             problems.push(Problem {
@@ -256,14 +257,14 @@ pub fn validate(grid: &Grid) -> Vec<Problem> {
                     });
                 } else if len == 1 {
                     one_cell.push(OneCellRun {
-                        pos: pos.unwrap_or(seg.start),
+                        pos: place,
                         dir,
                         sum: true,
                     });
                 }
             }
             Some(Clue::Cipher(_)) if len == 1 => one_cell.push(OneCellRun {
-                pos: pos.unwrap_or(seg.start),
+                pos: place,
                 dir,
                 sum: true,
             }),
