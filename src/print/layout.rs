@@ -184,7 +184,7 @@ const MAX_CELL: f32 = 36.0;
 const MAX_SOLUTION_CELL: f32 = 16.0;
 /// The smallest cell a puzzle is printed with when a larger slot allows (about 5.3 mm): its
 /// sums are then 6 points high, the least that reads comfortably.
-pub const MIN_CELL: f32 = 15.0;
+const MIN_CELL: f32 = 15.0;
 /// The smallest cell of a solution when a larger slot allows: digits of 5 points.
 const MIN_SOLUTION_CELL: f32 = 8.5;
 /// Room between slots, in points.
@@ -206,7 +206,7 @@ impl Book {
     }
 
     /// The pages with boards in `style`. A puzzle takes a slot of the page's size unless its
-    /// sums would print too small there ([`MIN_CELL`]): then it gets a larger one, half a page
+    /// sums would print under 6 points there: then it gets a larger one, half a page
     /// or a page, on a page of its own size (the order stays). The solutions likewise.
     pub fn pages_in(&self, style: Style) -> Vec<Sheet> {
         let mut pages = Vec::new();
