@@ -218,6 +218,8 @@ pub struct Grid {
     width: usize,
     height: usize,
     cells: Vec<Cell>,
+    /// The designer allows runs of one cell: validation does not warn about them.
+    one_cell_runs: bool,
 }
 
 impl Default for Grid {
@@ -234,7 +236,19 @@ impl Grid {
             width,
             height,
             cells: vec![Cell::WALL; width * height],
+            one_cell_runs: false,
         }
+    }
+
+    /// Whether the designer allows runs of one cell (a setting saved with the puzzle; the
+    /// solver's rules are the same either way).
+    pub const fn allows_one_cell_runs(&self) -> bool {
+        self.one_cell_runs
+    }
+
+    /// Allows runs of one cell, or not.
+    pub fn set_allows_one_cell_runs(&mut self, allowed: bool) {
+        self.one_cell_runs = allowed;
     }
 
     /// A grid from its rows; short rows are padded with walls.

@@ -13,6 +13,6 @@ pub mod validate;
 pub use grid::{Cell, Cipher, Clue, Direction, Grid, Letter, MAX_SIDE, Pos, Segment};
 pub use puzzle::{CellId, InvalidPuzzle, Puzzle, PuzzleCell, Run, RunId};
 pub use solve::{CancelToken, Cancelled, Outcome, Solution, Solver, Stats, Tuning, Uniqueness};
-pub use validate::{Problem, ProblemKind, Severity, validate};
+pub use validate::{OneCellRun, Problem, ProblemKind, Severity, validate};
 #[cfg(feature = "gui")]
 pub mod app;

@@ -59,12 +59,25 @@ pub enum ProblemKind {
         /// Cells in the run.
         len: usize,
     },
-    /// A run of a single cell: its sum is its digit. Allowed, but rare in published puzzles
-    /// (a warning).
-    OneCellRun {
-        /// Run direction.
-        dir: Direction,
+    /// Runs of a single cell, all of the grid's in one warning (a big grid may have hundreds):
+    /// with a sum, the sum is the digit; without one, the cell stands alone that way, free of
+    /// any sum. Allowed, but rare in published puzzles, and not warned about at all when the
+    /// grid allows them ([`Grid::allows_one_cell_runs`]).
+    OneCellRuns {
+        /// Every one, in reading order of their places.
+        runs: Vec<OneCellRun>,
     },
+}
+
+/// One run of a single cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OneCellRun {
+    /// The wall holding its sum; the cell itself when it has no sum.
+    pub pos: Pos,
+    /// Across or down.
+    pub dir: Direction,
+    /// Whether it has a sum.
+    pub sum: bool,
 }
 
 /// One problem: what, and where.
@@ -81,7 +94,9 @@ impl Problem {
     /// Error or warning.
     pub fn severity(&self) -> Severity {
         match self.kind {
-            ProblemKind::RunWithoutSum { .. } | ProblemKind::OneCellRun { .. } => Severity::Warning,
+            ProblemKind::RunWithoutSum { .. } | ProblemKind::OneCellRuns { .. } => {
+                Severity::Warning
+            }
             _ => Severity::Error,
         }
     }
@@ -118,9 +133,7 @@ impl Problem {
             ProblemKind::RunWithoutSum { dir, len } => {
                 format!("{dir} run of {len} {} has no sum", cells_word(*len))
             }
-            ProblemKind::OneCellRun { dir } => {
-                format!("{dir} run of 1 cell: allowed, but rare in published puzzles")
-            }
+            ProblemKind::OneCellRuns { runs } => one_cell_message(runs),
         }
     }
 }
@@ -134,6 +147,32 @@ impl fmt::Display for Problem {
         match self.pos {
             Some(pos) => write!(f, "{pos}: {label}: {}", self.message()),
             None => write!(f, "{label}: {}", self.message()),
+        }
+    }
+}
+
+/// "across run of 1 cell: …" for one, "12 runs of 1 cell (9 with a sum, 3 without), the first
+/// here: …" for several.
+fn one_cell_message(runs: &[OneCellRun]) -> String {
+    const RARE: &str = "allowed, but rare in published puzzles";
+    match runs {
+        [one] if one.sum => format!("{} run of 1 cell: {RARE}", one.dir),
+        [one] => format!(
+            "{} run of 1 cell without a sum (a lone white cell): {RARE}",
+            one.dir
+        ),
+        _ => {
+            let with = runs.iter().filter(|r| r.sum).count();
+            let without = runs.len() - with;
+            let kinds = match (with, without) {
+                (_, 0) => format!("all {with} with a sum"),
+                (0, _) => format!("all {without} without a sum"),
+                _ => format!("{with} with a sum, {without} without"),
+            };
+            format!(
+                "{} runs of 1 cell ({kinds}), the first here: {RARE}",
+                runs.len()
+            )
         }
     }
 }
@@ -182,11 +221,20 @@ pub fn validate(grid: &Grid) -> Vec<Problem> {
             }
         }
     }
+    let mut one_cell = Vec::new();
     for seg in grid.segments() {
+        if seg.len == 1 && seg.clue.is_none() {
+            one_cell.push(OneCellRun {
+                pos: seg.start,
+                dir: seg.dir,
+                sum: false,
+            });
+        }
         if !is_run(seg.len, seg.clue.is_some()) {
             continue;
         }
-        let pos = Some(seg.wall.unwrap_or(seg.start));
+        let place = seg.wall.unwrap_or(seg.start);
+        let pos = Some(place);
         let (dir, len) = (seg.dir, seg.len);
         if len > MAX_RUN {
             problems.push(Problem {
@@ -208,18 +256,27 @@ pub fn validate(grid: &Grid) -> Vec<Problem> {
                         kind: ProblemKind::ImpossibleSum { dir, sum, len },
                     });
                 } else if len == 1 {
-                    problems.push(Problem {
-                        pos,
-                        kind: ProblemKind::OneCellRun { dir },
+                    one_cell.push(OneCellRun {
+                        pos: place,
+                        dir,
+                        sum: true,
                     });
                 }
             }
-            Some(Clue::Cipher(_)) if len == 1 => problems.push(Problem {
-                pos,
-                kind: ProblemKind::OneCellRun { dir },
+            Some(Clue::Cipher(_)) if len == 1 => one_cell.push(OneCellRun {
+                pos: place,
+                dir,
+                sum: true,
             }),
             Some(Clue::Cipher(_)) => {}
         }
+    }
+    one_cell.sort_by_key(|r| (r.pos, r.dir == Direction::Down));
+    if let Some(first) = one_cell.first().filter(|_| !grid.allows_one_cell_runs()) {
+        problems.push(Problem {
+            pos: Some(first.pos),
+            kind: ProblemKind::OneCellRuns { runs: one_cell },
+        });
     }
     // Errors first: one error must not hide among many warnings (a new grid's runs all lack
     // their sums).
@@ -302,13 +359,57 @@ mod tests {
             "r2c4: error: across sum 18 is impossible for 2 cells: it must be 3 to 17"
         );
         assert!(p[1..].iter().all(|p| !p.is_error()), "{msgs:?}");
+        // r1c2's across run of 1 with its sum, and the three cells alone downwards (r1c2,
+        // r1c4 and r1c5 have walls or the edge below them): one warning for all.
         assert!(
             msgs.contains(
-                &"r1c1: warning: across run of 1 cell: allowed, but rare in published puzzles"
+                &"r1c1: warning: 4 runs of 1 cell (1 with a sum, 3 without), the first here: \
+                  allowed, but rare in published puzzles"
                     .into()
             ),
             "{msgs:?}"
         );
+    }
+
+    #[test]
+    fn one_cell_runs_of_both_kinds_are_one_warning_unless_allowed() {
+        // Row 1: ten one-cell across runs with sums, each cell alone downwards too.
+        let mut g = Grid::new(21, 2);
+        for c in (0..20).step_by(2) {
+            g.set(Pos::new(1, c), wall(None, Some(5)));
+            g.set(Pos::new(1, c + 1), Cell::WHITE);
+        }
+        let p = validate(&g);
+        assert_eq!(p.len(), 1, "{p:?}");
+        let ProblemKind::OneCellRuns { runs } = &p[0].kind else {
+            panic!("{p:?}");
+        };
+        assert_eq!(runs.len(), 20);
+        assert_eq!(runs.iter().filter(|r| r.sum).count(), 10);
+        assert_eq!(p[0].pos, Some(Pos::new(1, 0)));
+        assert_eq!(
+            p[0].message(),
+            "20 runs of 1 cell (10 with a sum, 10 without), the first here: allowed, but rare \
+             in published puzzles"
+        );
+        // A lone white cell without any sum is warned about too.
+        let mut lone = Grid::new(3, 3);
+        lone.set(Pos::new(1, 1), Cell::WHITE);
+        let p = validate(&lone);
+        let msgs: Vec<String> = p.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            msgs,
+            [
+                "r2c2: warning: 2 runs of 1 cell (all 2 without a sum), the first here: allowed, \
+              but rare in published puzzles"
+            ]
+        );
+        // Allowed in the puzzle: no warning, and the errors stay.
+        g.set_allows_one_cell_runs(true);
+        assert!(validate(&g).is_empty());
+        g.set(Pos::new(1, 0), wall(None, Some(12)));
+        assert_eq!(validate(&g).len(), 1);
+        assert!(validate(&g)[0].is_error());
     }
 
     #[test]
@@ -317,7 +418,7 @@ mod tests {
         g.set(Pos::new(0, 0), wall(None, Some(10)));
         g.set(Pos::new(0, 1), Cell::WHITE);
         let p = validate(&g);
-        assert_eq!(p.len(), 1);
+        assert_eq!(p.iter().filter(|p| p.is_error()).count(), 1, "{p:?}");
         assert!(p[0].message().contains("impossible for 1 cell"));
     }
 }

@@ -486,11 +486,14 @@ fn check_past_its_time_limit_says_unknown_with_exit_3() {
 fn check_lists_warnings_with_their_places_before_the_verdict() {
     let run = kakuro(&["check", "puzzles/millions.kakuro"]);
     let lines = run.lines();
-    // The runs without a sum in rows 5 and 7 start after the walls on lines 17 and 19.
+    // The runs without a sum in rows 5 and 7 start after the walls on lines 17 and 19; their
+    // seven cells, alone in their columns, are one warning at the first.
     assert_eq!(
         lines,
         [
             "puzzles/millions.kakuro:17:1: warning: across run of 4 cells has no sum (at r5c1)",
+            "puzzles/millions.kakuro:17:6: warning: 7 runs of 1 cell (all 7 without a sum), the \
+             first here: allowed, but rare in published puzzles (at r5c2)",
             "puzzles/millions.kakuro:19:1: warning: across run of 3 cells has no sum (at r7c1)",
             "multiple",
         ]

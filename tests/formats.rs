@@ -1010,3 +1010,41 @@ proptest! {
         }
     }
 }
+
+/// "Allow one-cell runs" is saved with the puzzle in both formats, read back, and left out of
+/// files that do not allow them (which read as before).
+#[test]
+fn allowing_one_cell_runs_round_trips_in_kakuro_text_and_ron() {
+    let text = "# Title: Ones\n\\ 3\\ \\\n\\3 __ \\\n";
+    let plain = format::parse(text, Format::Kakuro).unwrap().document;
+    assert!(!plain.grid.allows_one_cell_runs());
+    assert!(!kakuro::validate(&plain.grid).is_empty());
+    for format in [Format::Kakuro, Format::Ron] {
+        let written = format::render(&plain, format).unwrap();
+        assert!(
+            !written.contains("one-cell") && !written.contains("one_cell"),
+            "{written}"
+        );
+        let mut doc = plain.clone();
+        doc.grid.set_allows_one_cell_runs(true);
+        doc.notes = "kept apart".into();
+        let written = format::render(&doc, format).unwrap();
+        let back = format::parse(&written, format).unwrap().document;
+        assert_eq!(back, doc, "{format}: {written}");
+        assert!(back.grid.allows_one_cell_runs());
+        assert!(kakuro::validate(&back.grid).is_empty(), "{format}");
+    }
+    // The .kakuro line is a header comment, so other readers skip it; it never joins the notes.
+    let mut doc = plain.clone();
+    doc.grid.set_allows_one_cell_runs(true);
+    let written = format::render(&doc, Format::Kakuro).unwrap();
+    assert!(
+        written.starts_with("# Title: Ones\n# Allow: one-cell runs\n\n\\"),
+        "{written}"
+    );
+    let ron = format::render(&doc, Format::Ron).unwrap();
+    assert!(ron.contains("allow_one_cell_runs: true"), "{ron}");
+    // A comment of the same words below the grid is only a comment.
+    let late = format::parse(&format!("{text}# Allow: one-cell runs\n"), Format::Kakuro).unwrap();
+    assert!(!late.document.grid.allows_one_cell_runs());
+}

@@ -142,6 +142,7 @@ impl KakuroApp {
             last_file: last,
             show_tools,
             generator,
+            best_times,
         } = prefs;
         let (sample, sample_meta) = sample();
         let autosave = options
@@ -179,6 +180,7 @@ impl KakuroApp {
             ctx: cc.egui_ctx.clone(),
         };
         app.generator.set_choices(&generator);
+        app.play.best = best_times;
         let asked = app.options.file.clone();
         let start = asked.clone().or(last.filter(|p| p.exists()));
         if let Some(path) = start
@@ -211,6 +213,11 @@ impl KakuroApp {
     /// The current problems of the grid.
     pub fn problems(&self) -> &[Problem] {
         self.problems.list()
+    }
+
+    /// The worst problem outlined at `pos`, if any.
+    pub fn problem_at(&self, pos: crate::Pos) -> Option<crate::Severity> {
+        self.problems.mark(pos)
     }
 
     /// The file being edited, if it has one.
@@ -287,6 +294,7 @@ impl KakuroApp {
             last_file: self.files.path.clone(),
             show_tools: self.show_tools,
             generator: self.generator.choices(),
+            best_times: self.play.best.clone(),
         }
     }
 
@@ -589,12 +597,10 @@ impl eframe::App for KakuroApp {
                         .show(ui, |ui| self.tools_ui(ui));
                 });
         }
-        if !self.playing() {
-            // Under the board alone, so that the side panels keep their height (the check line
-            // at the foot of the right one stays whole). Playing, the logical solve would give
-            // the game away.
-            self.explain_panel(ui);
-        }
+        // Under the board alone, so that the side panels keep their height (the check line at
+        // the foot of the right one stays whole). Playing, it opens only from the game's panel,
+        // as a help.
+        self.explain_panel(ui);
         let overlay = self.overlay();
         let look = self.play_look();
         egui::CentralPanel::no_frame().show(ui, |ui| {

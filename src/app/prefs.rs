@@ -27,6 +27,8 @@ pub struct Prefs {
     pub show_tools: bool,
     /// The generator's choices last used (New from generator, New game).
     pub generator: crate::app::generator::Choices,
+    /// The best times of finished games.
+    pub best_times: crate::app::play::best::BestTimes,
 }
 
 impl Default for Prefs {
@@ -36,6 +38,7 @@ impl Default for Prefs {
             last_file: None,
             show_tools: true,
             generator: Default::default(),
+            best_times: Default::default(),
         }
     }
 }
@@ -53,6 +56,7 @@ impl Prefs {
             last_file: eframe::get_value(storage, OLD_LAST_FILE).unwrap_or(default.last_file),
             show_tools: eframe::get_value(storage, OLD_SHOW_TOOLS).unwrap_or(default.show_tools),
             generator: default.generator,
+            best_times: default.best_times,
         }
     }
 
@@ -105,6 +109,10 @@ mod tests {
                 band: "Hard".into(),
                 ..Default::default()
             },
+            best_times: crate::app::play::best::BestTimes {
+                puzzles: [("0123456789abcdef".to_string(), 129)].into(),
+                classes: [("10x10 hard".to_string(), 740)].into(),
+            },
         }
     }
 
@@ -135,6 +143,7 @@ mod tests {
             upgraded,
             Prefs {
                 generator: Default::default(),
+                best_times: Default::default(),
                 ..old
             }
         );

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use super::KakuroApp;
 use super::background;
-use crate::print::{Answer, Book, Entry, Paper, PerPage, gather, pdf};
+use crate::print::{Answer, Book, Entry, Paper, PerPage, Style, gather, pdf};
 use crate::{CancelToken, Grid, Puzzle, atomic};
 
 /// How long each puzzle's check may take before it is printed unchecked.
@@ -44,6 +44,7 @@ struct Form {
     per_page: PerPage,
     show: Show,
     solutions: bool,
+    style: Style,
     title: String,
     /// The book's files and folders, one a line.
     files: String,
@@ -99,6 +100,7 @@ impl KakuroApp {
             per_page: PerPage::Two,
             show: Show::Empty,
             solutions: true,
+            style: Style::Classic,
             title: String::new(),
             files: String::new(),
             output,
@@ -261,6 +263,7 @@ impl KakuroApp {
                     digits,
                     show: form.show,
                     paper: form.paper,
+                    style: form.style,
                 };
                 let (done, cancel) = (done.clone(), cancel.clone());
                 Box::new(move || page.write(&output, &done, &cancel))
@@ -277,6 +280,7 @@ impl KakuroApp {
                     paper: form.paper,
                     per_page: form.per_page,
                     solutions: form.solutions,
+                    style: form.style,
                     title: form.title.trim().to_string(),
                 };
                 let (done, total, cancel) = (done.clone(), total.clone(), cancel.clone());
@@ -361,6 +365,18 @@ fn form_ui(ui: &mut egui::Ui, form: &mut Form, native: bool, pick: &mut Option<b
                 }
             });
             ui.end_row();
+            ui.label("Style");
+            ui.horizontal(|ui| {
+                for style in Style::ALL {
+                    let tip = match style {
+                        Style::Classic => "Black walls with white sums",
+                        Style::Light => "Grey walls with black sums, as puzzle books print them",
+                    };
+                    ui.radio_value(&mut form.style, style, style.name())
+                        .on_hover_text(tip);
+                }
+            });
+            ui.end_row();
             match form.kind {
                 Kind::Book => {
                     ui.label("Puzzles a page");
@@ -407,6 +423,7 @@ struct OnePage {
     digits: Vec<u8>,
     show: Show,
     paper: Paper,
+    style: Style,
 }
 
 impl OnePage {
@@ -443,7 +460,8 @@ impl OnePage {
                 ..Entry::new(self.grid, &self.title)
             }],
         };
-        let bytes = pdf::write(&book.pages(), &self.title).map_err(|e| e.to_string())?;
+        let bytes =
+            pdf::write(&book.pages_in(self.style), &self.title).map_err(|e| e.to_string())?;
         write(output, &bytes)?;
         Ok(format!("Exported the puzzle to {}", output.display()))
     }
@@ -455,6 +473,7 @@ struct BookOrder {
     paper: Paper,
     per_page: PerPage,
     solutions: bool,
+    style: Style,
     title: String,
 }
 
@@ -516,7 +535,16 @@ impl BookOrder {
             solutions: self.solutions,
             entries,
         };
-        let pages = book.pages();
+        for index in book.cramped() {
+            let entry = &book.entries[index];
+            problems.push(format!(
+                "{}: {} is too large for the paper: its sums print small even on a page of \
+                 its own",
+                entry.title,
+                entry.facts()
+            ));
+        }
+        let pages = book.pages_in(self.style);
         let bytes = pdf::write(&pages, &self.title).map_err(|e| e.to_string())?;
         write(output, &bytes)?;
         let mut line = format!(

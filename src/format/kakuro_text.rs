@@ -32,8 +32,11 @@ pub(crate) enum Dialect {
 }
 
 /// Reads a `.kakuro` text into a grid and the place of every token.
+/// A header line `# Allow: one-cell runs` allows them in the grid.
 pub fn parse(text: &str) -> Result<(Grid, SourceMap), FormatError> {
-    parse_lines(text, Dialect::Plain)
+    let (mut grid, map) = parse_lines(text, Dialect::Plain)?;
+    grid.set_allows_one_cell_runs(header_allows_one_cell_runs(text));
+    Ok((grid, map))
 }
 
 /// Reads grid rows, one per line, in the given dialect.
@@ -434,29 +437,45 @@ fn layout(grid: &Grid, token: impl Fn(Pos) -> Token) -> String {
 pub(crate) fn read_header(text: &str) -> (String, String, String) {
     let (mut title, mut author) = (String::new(), String::new());
     let mut notes: Vec<&str> = Vec::new();
-    for raw in text.split('\n') {
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        let content = line.trim_start_matches([' ', '\t']);
-        let Some(comment) = content.strip_prefix('#') else {
-            if content.is_empty() {
-                continue;
-            }
-            break;
-        };
-        let comment = comment.strip_prefix(' ').unwrap_or(comment);
+    for comment in header_comments(text) {
         if let Some(t) = comment.strip_prefix("Title: ") {
             title = t.to_string();
         } else if let Some(a) = comment.strip_prefix("Author: ") {
             author = a.to_string();
-        } else {
+        } else if comment != ALLOW_ONE_CELL_RUNS {
             notes.push(comment);
         }
     }
     (title, author, notes.join("\n"))
 }
 
+/// The header comment that allows runs of one cell in the puzzle (see
+/// [`Grid::allows_one_cell_runs`]); to other programs it is a comment like any other.
+pub const ALLOW_ONE_CELL_RUNS: &str = "Allow: one-cell runs";
+
+/// The comments before the grid, each without its `#` and one space.
+fn header_comments(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .map(|raw| raw.strip_suffix('\r').unwrap_or(raw))
+        .map(|line| line.trim_start_matches([' ', '\t']))
+        .filter(|content| !content.is_empty())
+        .map_while(|content| content.strip_prefix('#'))
+        .map(|comment| comment.strip_prefix(' ').unwrap_or(comment))
+}
+
+/// Whether the header allows runs of one cell.
+fn header_allows_one_cell_runs(text: &str) -> bool {
+    header_comments(text).any(|c| c.trim_end() == ALLOW_ONE_CELL_RUNS)
+}
+
 /// The comment block [`read_header`] reads back: one line per field that is not empty.
-pub(crate) fn write_header(title: &str, author: &str, notes: &str) -> String {
+/// With `allow_one_cell_runs`, the line that allows them ends it.
+pub(crate) fn write_header(
+    title: &str,
+    author: &str,
+    notes: &str,
+    allow_one_cell_runs: bool,
+) -> String {
     let one_line = |s: &str| s.replace(['\r', '\n'], " ");
     let mut out = String::new();
     if !title.is_empty() {
@@ -473,6 +492,9 @@ pub(crate) fn write_header(title: &str, author: &str, notes: &str) -> String {
                 out.push_str(&format!("# {line}\n"));
             }
         }
+    }
+    if allow_one_cell_runs {
+        out.push_str(&format!("# {ALLOW_ONE_CELL_RUNS}\n"));
     }
     if !out.is_empty() {
         out.push('\n');
@@ -544,7 +566,7 @@ mod tests {
 
     #[test]
     fn header_round_trips() {
-        let h = write_header("Wiki", "Ann", "line one\n\nline three");
+        let h = write_header("Wiki", "Ann", "line one\n\nline three", false);
         let text = format!("{h}{MINI}");
         assert_eq!(
             read_header(&text),

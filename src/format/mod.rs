@@ -202,7 +202,12 @@ pub fn render(doc: &Document, format: Format) -> Result<String, FormatError> {
                      save it as .ron or .pe424",
                 ));
             }
-            let header = kakuro_text::write_header(&doc.title, &doc.author, &doc.notes);
+            let header = kakuro_text::write_header(
+                &doc.title,
+                &doc.author,
+                &doc.notes,
+                doc.grid.allows_one_cell_runs(),
+            );
             Ok(header + &kakuro_text::write(&doc.grid))
         }
         Format::Ron => Ok(ron::to_string(doc)),

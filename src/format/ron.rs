@@ -43,6 +43,9 @@
 //! (optional: files written before it was kept load without it). A save without a game is written as version 1, so
 //! that older programs keep reading it. A file with a newer version than this program reads is
 //! refused with a clear message, and older versions keep loading (tests/golden/v1.ron).
+//!
+//! `allow_one_cell_runs: true` (after `rows`; optional, written only when true) is the designer's
+//! setting that runs of one cell are meant: validation then does not warn about them.
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -96,6 +99,8 @@ struct Save {
     #[serde(default)]
     notes: String,
     rows: Vec<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    allow_one_cell_runs: bool,
     #[serde(default)]
     solution: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,6 +138,7 @@ pub fn to_string(doc: &Document) -> String {
         author: doc.author.clone(),
         notes: doc.notes.clone(),
         rows: grid_text.lines().map(str::to_string).collect(),
+        allow_one_cell_runs: doc.grid.allows_one_cell_runs(),
         solution: doc
             .solution
             .as_ref()
@@ -242,7 +248,8 @@ pub(crate) fn from_str_mapped(text: &str) -> Result<(Document, SourceMap), Forma
             _ => mapped = false,
         }
     }
-    let grid = Grid::from_rows(rows);
+    let mut grid = Grid::from_rows(rows);
+    grid.set_allows_one_cell_runs(save.allow_one_cell_runs);
     let solution = match &save.solution {
         None => None,
         Some(rows) => Some(read_solution(&grid, rows).map_err(|(spot, message)| {

@@ -11,6 +11,38 @@ const SVG_CELL: f32 = 40.0;
 /// The thinnest line worth printing, in points.
 const HAIRLINE: f32 = 0.25;
 
+/// How a board is printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// Dark walls with white sums, as the SVG export draws them.
+    #[default]
+    Classic,
+    /// Light grey walls with black sums, as printed puzzle books have them: less ink, and the
+    /// sums read as the text they are.
+    Light,
+}
+
+impl Style {
+    /// Both, in the order a form offers them.
+    pub const ALL: [Style; 2] = [Style::Classic, Style::Light];
+
+    /// The name a person reads.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Style::Classic => "Classic",
+            Style::Light => "Light",
+        }
+    }
+
+    /// A wall's fill, its diagonal and its sums.
+    const fn wall(self) -> (Gray, Gray, Gray) {
+        match self {
+            Style::Classic => (Gray::INK, Gray::DIAGONAL, Gray::PAPER),
+            Style::Light => (Gray::LIGHT_WALL, Gray::SOFT, Gray::INK),
+        }
+    }
+}
+
 /// Draws `grid` with its top-left corner at `(x, y)` and cells `cell` points wide. `digits`
 /// (one per white cell in reading order, 0 for empty) fills the white cells: a solution, or a
 /// player's digits.
@@ -18,9 +50,22 @@ pub fn draw_board(
     sheet: &mut Sheet,
     grid: &Grid,
     digits: Option<&[u8]>,
-    (x, y): (f32, f32),
+    corner: (f32, f32),
     cell: f32,
 ) {
+    draw_board_in(sheet, grid, digits, corner, cell, Style::Classic);
+}
+
+/// [`draw_board`] in a [`Style`].
+pub fn draw_board_in(
+    sheet: &mut Sheet,
+    grid: &Grid,
+    digits: Option<&[u8]>,
+    (x, y): (f32, f32),
+    cell: f32,
+    style: Style,
+) {
+    let (wall, diagonal, sums) = style.wall();
     let k = cell / SVG_CELL;
     let thin = k.max(HAIRLINE);
     let mut white = 0;
@@ -30,22 +75,18 @@ pub fn draw_board(
         let at = |dx: f32, dy: f32| (left + dx * k, top + dy * k);
         match grid.get(pos) {
             Cell::Wall { down, across } => {
-                sheet.rect(
-                    (left, top, cell, cell),
-                    Some(Gray::INK),
-                    Some((Gray::INK, thin)),
-                );
+                sheet.rect((left, top, cell, cell), Some(wall), Some((Gray::INK, thin)));
                 if down.is_some() || across.is_some() {
-                    sheet.line((left, top), (left + cell, top + cell), Gray::DIAGONAL, thin);
+                    sheet.line((left, top), (left + cell, top + cell), diagonal, thin);
                 }
                 // Each sum centred in its triangle's widest part, clear of the diagonal.
                 if let Some(clue) = down {
                     let text = clue.to_string();
-                    sheet.text(at(12.0, 34.0), 16.0 * k, Gray::PAPER, Anchor::Middle, &text);
+                    sheet.text(at(12.0, 34.0), 16.0 * k, sums, Anchor::Middle, &text);
                 }
                 if let Some(clue) = across {
                     let text = clue.to_string();
-                    sheet.text(at(28.0, 17.0), 16.0 * k, Gray::PAPER, Anchor::Middle, &text);
+                    sheet.text(at(28.0, 17.0), 16.0 * k, sums, Anchor::Middle, &text);
                 }
             }
             Cell::White { shown } => {

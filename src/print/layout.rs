@@ -4,7 +4,7 @@
 
 use crate::grid::Grid;
 
-use super::board::draw_board;
+use super::board::{Style, draw_board, draw_board_in};
 use super::font::Face;
 use super::sheet::{Anchor, Gray, Sheet};
 
@@ -182,6 +182,11 @@ pub struct Book {
 const MAX_CELL: f32 = 36.0;
 /// The largest cell of a solution (about 5.6 mm).
 const MAX_SOLUTION_CELL: f32 = 16.0;
+/// The smallest cell a puzzle is printed with when a larger slot allows (about 5.3 mm): its
+/// sums are then 6 points high, the least that reads comfortably.
+const MIN_CELL: f32 = 15.0;
+/// The smallest cell of a solution when a larger slot allows: digits of 5 points.
+const MIN_SOLUTION_CELL: f32 = 8.5;
 /// Room between slots, in points.
 const GAP: f32 = 18.0;
 /// The running head's and the page number's font size.
@@ -195,30 +200,70 @@ const LABEL_SIZE: f32 = 8.0;
 type Area = (f32, f32, f32, f32);
 
 impl Book {
-    /// The pages: the puzzles, then (when asked for) the solutions.
+    /// The pages in the classic style: the puzzles, then (when asked for) the solutions.
     pub fn pages(&self) -> Vec<Sheet> {
+        self.pages_in(Style::Classic)
+    }
+
+    /// The pages with boards in `style`. A puzzle takes a slot of the page's size unless its
+    /// sums would print under 6 points there: then it gets a larger one, half a page
+    /// or a page, on a page of its own size (the order stays). The solutions likewise.
+    pub fn pages_in(&self, style: Style) -> Vec<Sheet> {
         let mut pages = Vec::new();
-        let slots = self.per_page.slots();
-        for chunk in self.entries.chunks(self.per_page.count()) {
+        let area = self.page(0, None).1;
+        let puzzles = self.entries.iter().map(|entry| {
+            let layout = self
+                .layouts()
+                .find(|p| puzzle_cell(entry, area, *p) >= MIN_CELL)
+                .unwrap_or(PerPage::One);
+            (layout.slots(), layout.caption_size())
+        });
+        for run in runs(&self.entries, puzzles) {
+            let (slots, caption) = run.layout;
             let (mut page, area) = self.page(pages.len() + 1, None);
-            for (entry, slot) in chunk.iter().zip(split(area, slots)) {
-                puzzle_slot(&mut page, entry, slot, self.per_page.caption_size());
+            for (entry, slot) in run.entries.iter().zip(split(area, slots)) {
+                puzzle_slot(&mut page, entry, slot, caption, style);
             }
             pages.push(page);
         }
         if self.solutions && !self.entries.is_empty() {
-            let slots = self.per_page.solution_slots();
-            let per_page = slots.0 * slots.1;
-            for (index, chunk) in self.entries.chunks(per_page).enumerate() {
+            let solutions = self.entries.iter().map(|entry| {
+                let slots = self
+                    .layouts()
+                    .map(PerPage::solution_slots)
+                    .chain([(1, 1)])
+                    .find(|&slots| solution_cell(entry, area, slots) >= MIN_SOLUTION_CELL)
+                    .unwrap_or((1, 1));
+                (slots, LABEL_SIZE)
+            });
+            for (index, run) in runs(&self.entries, solutions).into_iter().enumerate() {
                 let heading = (index == 0).then_some("Solutions");
                 let (mut page, area) = self.page(pages.len() + 1, heading);
-                for (entry, slot) in chunk.iter().zip(split(area, slots)) {
-                    solution_slot(&mut page, entry, slot);
+                for (entry, slot) in run.entries.iter().zip(split(area, run.layout.0)) {
+                    solution_slot(&mut page, entry, slot, style);
                 }
                 pages.push(page);
             }
         }
         pages
+    }
+
+    /// The puzzles whose sums print too small even on a page of their own (a grid too large
+    /// for the paper), by their place in `entries`.
+    pub fn cramped(&self) -> Vec<usize> {
+        let area = self.page(0, None).1;
+        (0..self.entries.len())
+            .filter(|&i| puzzle_cell(&self.entries[i], area, PerPage::One) < MIN_CELL)
+            .collect()
+    }
+
+    /// The slot layouts a puzzle may take: the book's, then fewer to a page, down to one.
+    fn layouts(&self) -> impl Iterator<Item = PerPage> + use<> {
+        let most = self.per_page.count();
+        PerPage::ALL
+            .into_iter()
+            .rev()
+            .filter(move |p| p.count() <= most)
     }
 
     /// A page with its running head, page number and an optional heading; returns the page and
@@ -267,6 +312,52 @@ impl Book {
     }
 }
 
+/// Entries after each other that share a layout, at most a page of them.
+struct Run<'a> {
+    layout: ((usize, usize), f32),
+    entries: &'a [Entry],
+}
+
+/// The pages of `entries` in order, each of the layout its entries were given: a page ends when
+/// it is full or the next entry needs another layout.
+fn runs(entries: &[Entry], layouts: impl Iterator<Item = ((usize, usize), f32)>) -> Vec<Run<'_>> {
+    let mut runs: Vec<Run<'_>> = Vec::new();
+    let mut start = 0;
+    for (i, layout) in layouts.enumerate() {
+        match runs.last_mut() {
+            Some(run) if run.layout == layout && run.entries.len() < layout.0.0 * layout.0.1 => {
+                run.entries = &entries[start..=i];
+            }
+            _ => {
+                start = i;
+                runs.push(Run {
+                    layout,
+                    entries: &entries[i..=i],
+                });
+            }
+        }
+    }
+    runs
+}
+
+/// The cell size a puzzle gets in a slot of `layout` on a page of `area`.
+fn puzzle_cell(entry: &Entry, area: Area, layout: PerPage) -> f32 {
+    let (_, _, width, height) = split(area, layout.slots())[0];
+    let band = 1.8 * layout.caption_size();
+    cell_to_fit(&entry.grid, width, height - band, MAX_CELL)
+}
+
+/// The cell size a solution gets in a slot of `slots` on a page of `area`.
+fn solution_cell(entry: &Entry, area: Area, slots: (usize, usize)) -> f32 {
+    let (_, _, width, height) = split(area, slots)[0];
+    cell_to_fit(
+        &entry.grid,
+        width,
+        height - 1.8 * LABEL_SIZE,
+        MAX_SOLUTION_CELL,
+    )
+}
+
 /// The area cut into `columns` × `rows` slots, row by row, with [`GAP`] between them.
 fn split((x, y, width, height): Area, (columns, rows): (usize, usize)) -> Vec<Area> {
     let w = (width - GAP * (columns - 1) as f32) / columns as f32;
@@ -286,7 +377,13 @@ fn cell_to_fit(grid: &Grid, width: f32, height: f32, max: f32) -> f32 {
 }
 
 /// A puzzle with its caption, centred in its slot and as large as fits.
-fn puzzle_slot(page: &mut Sheet, entry: &Entry, (x, y, width, height): Area, size: f32) {
+fn puzzle_slot(
+    page: &mut Sheet,
+    entry: &Entry,
+    (x, y, width, height): Area,
+    size: f32,
+    style: Style,
+) {
     let band = 1.8 * size;
     let cell = cell_to_fit(&entry.grid, width, height - band, MAX_CELL);
     let board_width = cell * entry.grid.width() as f32;
@@ -326,11 +423,11 @@ fn puzzle_slot(page: &mut Sheet, entry: &Entry, (x, y, width, height): Area, siz
         &title,
     );
     let digits = entry.filled.as_deref();
-    draw_board(page, &entry.grid, digits, (left, y + band), cell);
+    draw_board_in(page, &entry.grid, digits, (left, y + band), cell, style);
 }
 
 /// A solution under its label ("12", and the entry's note).
-fn solution_slot(page: &mut Sheet, entry: &Entry, (x, y, width, height): Area) {
+fn solution_slot(page: &mut Sheet, entry: &Entry, (x, y, width, height): Area, style: Style) {
     let band = 1.8 * LABEL_SIZE;
     let mut label = match entry.number {
         Some(n) => n.to_string(),
@@ -356,7 +453,14 @@ fn solution_slot(page: &mut Sheet, entry: &Entry, (x, y, width, height): Area) {
         &label,
     );
     if let Some(solution) = &entry.solution {
-        draw_board(page, &entry.grid, Some(solution), (left, y + band), cell);
+        draw_board_in(
+            page,
+            &entry.grid,
+            Some(solution),
+            (left, y + band),
+            cell,
+            style,
+        );
     }
 }
 
@@ -550,5 +654,118 @@ mod tests {
         assert_eq!((sheet.width, sheet.height), (164.0, 124.0));
         assert!(Paper::parse("A4") == Some(Paper::A4) && Paper::parse("a3").is_none());
         assert_eq!(PerPage::from_count(5), None);
+    }
+
+    /// A `side` × `side` grid: the clue border, then two-cell runs of sum 3 across and down
+    /// between walls every third row and column.
+    fn square(side: usize) -> Grid {
+        use crate::grid::{Cell, Clue, Pos};
+        let mut grid = Grid::new(side, side);
+        for pos in grid.positions() {
+            let wall = pos.row.is_multiple_of(3) || pos.col.is_multiple_of(3);
+            if !wall {
+                grid.set(pos, Cell::WHITE);
+            }
+        }
+        for pos in grid.positions() {
+            if !grid.is_white(pos) {
+                let sum = |next: Pos| grid.is_white(next).then_some(Clue::Sum(3));
+                let cell = Cell::Wall {
+                    down: sum(Pos::new(pos.row + 1, pos.col)),
+                    across: sum(Pos::new(pos.row, pos.col + 1)),
+                };
+                grid.set(pos, cell);
+            }
+        }
+        grid
+    }
+
+    /// The sizes of the sums ("3") printed on a page.
+    fn sum_sizes(page: &Sheet) -> Vec<f32> {
+        page.marks
+            .iter()
+            .filter_map(|m| match m {
+                crate::print::Mark::Text { size, text, .. } if text == "3" => Some(*size),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_large_grid_gets_a_larger_slot_so_that_its_sums_stay_readable() {
+        let entry = |n: usize, side: usize| Entry {
+            number: Some(n),
+            ..Entry::new(square(side), &format!("Puzzle {n}"))
+        };
+        let book = Book {
+            title: String::new(),
+            paper: Paper::A4,
+            per_page: PerPage::Four,
+            solutions: true,
+            entries: vec![
+                entry(1, 7),
+                entry(2, 31),
+                entry(3, 7),
+                entry(4, 7),
+                entry(5, 16),
+            ],
+        };
+        let pages = book.pages();
+        // The 7 × 7 alone (the next needs more room), the 31 × 31 on a page, then the two 7 × 7
+        // and the 16 × 16 (readable at four a page still) together; then the solutions.
+        let numbers = |page: &Sheet| {
+            let texts: Vec<&str> = page.texts().collect();
+            (1..=5)
+                .filter(|n| texts.contains(&format!("Puzzle {n}").as_str()))
+                .collect::<Vec<_>>()
+        };
+        let puzzle_pages: Vec<Vec<usize>> = pages[..3].iter().map(numbers).collect();
+        assert_eq!(puzzle_pages, [vec![1], vec![2], vec![3, 4, 5]]);
+        assert!(pages[3].texts().any(|t| t == "Solutions"));
+        for page in &pages[..3] {
+            for size in sum_sizes(page) {
+                assert!(size >= 0.4 * MIN_CELL - 0.01, "sums {size} pt high");
+            }
+        }
+        assert!(book.cramped().is_empty());
+        // At four a page the 31 × 31's sums would be under 4 points.
+        assert!(puzzle_cell(&book.entries[1], book.page(0, None).1, PerPage::Four) * 0.4 < 4.0);
+        // A grid too large for any slot is printed on a page of its own, and named.
+        let mut huge = book.clone();
+        huge.entries.push(entry(6, 60));
+        assert_eq!(huge.cramped(), [5]);
+    }
+
+    #[test]
+    fn the_light_style_has_grey_walls_and_black_sums() {
+        let book = book(1, PerPage::One, true);
+        let walls = |page: &Sheet| {
+            page.marks
+                .iter()
+                .filter_map(|m| match m {
+                    crate::print::Mark::Rect {
+                        fill: Some(fill), ..
+                    } if *fill != Gray::PAPER => Some(*fill),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let sums = |page: &Sheet| {
+            page.marks
+                .iter()
+                .filter_map(|m| match m {
+                    crate::print::Mark::Text { gray, text, .. } if text == "13" => Some(*gray),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let classic = book.pages();
+        let light = book.pages_in(Style::Light);
+        assert_eq!(classic.len(), light.len());
+        assert!(walls(&classic[0]).iter().all(|&g| g == Gray::INK));
+        assert!(!walls(&light[0]).is_empty());
+        assert!(walls(&light[0]).iter().all(|&g| g == Gray::LIGHT_WALL));
+        assert_eq!(sums(&classic[0]), [Gray::PAPER]);
+        assert_eq!(sums(&light[0]), [Gray::INK]);
     }
 }

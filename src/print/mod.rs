@@ -15,7 +15,7 @@ pub mod pdf;
 pub mod png;
 mod sheet;
 
-pub use board::draw_board;
+pub use board::{Style, draw_board, draw_board_in};
 pub use check::Answer;
 pub use font::FONT_NAME;
 pub use layout::{Book, Entry, Paper, PerPage, picture};

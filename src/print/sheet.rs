@@ -14,6 +14,9 @@ impl Gray {
     pub const DIAGONAL: Gray = Gray(0xbb);
     /// A cryptic puzzle's letters and other secondary text.
     pub const SOFT: Gray = Gray(0x66);
+    /// A wall in the light print style: grey enough to tell from a white cell, light enough
+    /// for black sums.
+    pub const LIGHT_WALL: Gray = Gray(0xc8);
 }
 
 /// Where a text's `x` is: its start, its middle or its end.

@@ -160,18 +160,44 @@ fn errors_are_listed_before_warnings() {
     assert!(top(&mut h, &error) < top(&mut h, &first_warning));
 }
 
-/// A run of one cell is allowed but worth a warning.
+/// Runs of one cell, with a sum or a lone white cell without one, are one warning however many
+/// there are; "Allow one-cell runs" hides it, is undone like an edit and is saved with the
+/// puzzle.
 #[test]
-fn a_one_cell_run_is_a_warning() {
+fn one_cell_runs_are_one_warning_that_the_puzzle_can_allow() {
     let dir = tempfile::tempdir().unwrap();
-    let h = app_with(Some(write(&dir, "one.kakuro", "\\ 3\\ \\\n\\3 __ \\\n")));
-    let problems: Vec<String> = h.state().problems().iter().map(|p| p.to_string()).collect();
-    assert!(
-        problems.contains(
-            &"r1c2: warning: down run of 1 cell: allowed, but rare in published puzzles".into()
-        ),
-        "{problems:?}"
+    // Row 2: five cells, each alone across (four with a sum) and down (none with a sum).
+    let path = write(
+        &dir,
+        "ones.kakuro",
+        "\\ \\ \\ \\ \\ \\ \\ \\ \\ \\\n\\3 __ \\4 __ \\5 __ \\6 __ \\ __\n",
     );
+    let mut h = app_with(Some(path.clone()));
+    let problems: Vec<String> = h.state().problems().iter().map(|p| p.to_string()).collect();
+    let grouped = "r2c1: warning: 10 runs of 1 cell (4 with a sum, 6 without), the first here: \
+                   allowed, but rare in published puzzles";
+    assert_eq!(problems, [grouped]);
+    h.get_by_label(grouped);
+    // Every one of them is outlined where it is.
+    for pos in [Pos::new(1, 0), Pos::new(1, 3), Pos::new(1, 9)] {
+        assert!(h.state().problem_at(pos).is_some(), "{pos}");
+    }
+    click(&mut h, "Allow one-cell runs");
+    assert!(h.state().problems().is_empty());
+    assert!(h.state().grid().allows_one_cell_runs());
+    assert!(h.state().is_dirty());
+    h.get_by_label("No problems.");
+    key(&mut h, Key::Z, Modifiers::COMMAND);
+    assert_eq!(h.state().problems().len(), 1);
+    key(&mut h, Key::Z, Modifiers::COMMAND | Modifiers::SHIFT);
+    assert!(h.state().problems().is_empty());
+    key(&mut h, Key::S, Modifiers::COMMAND);
+    assert!(!h.state().is_dirty(), "{}", status(&h));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("# Allow: one-cell runs"), "{saved}");
+    let reopened = app_with(Some(path));
+    assert!(reopened.state().problems().is_empty());
+    reopened.get_by_label("Allow one-cell runs");
 }
 
 /// A tool that cannot type into the selected cell leaves it alone and says which tool can;

@@ -381,11 +381,59 @@ fn check_reveal_and_solve_are_counted_helps() {
     // The finish is a banner over the board too, which says who filled it in.
     h.get_by_label("Filled in");
     assert!(h.get_all_by_label(&said).count() >= 2);
+    // A board Solve filled in sets no best time.
+    assert_eq!(h.state().best_times(), &Default::default());
+    assert!(h.query_by_label_contains("this puzzle").is_none());
     // Undo takes the finish back: no "Solved" message may stay beside an unsolved board.
     press_with(&mut h, Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     assert_ne!(h.state().play_digits().unwrap(), solution);
     assert!(h.query_by_label(&said).is_none(), "{said} still shown");
+}
+
+/// A finish shows the best times of the puzzle and of its size and band, which a second finish
+/// (no faster) keeps.
+#[test]
+fn a_finish_shows_the_best_times_of_the_puzzle_and_of_its_size_and_band() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let grid = h.state().grid().clone();
+    let solution = solution(&grid);
+    let band = kakuro::logic::rate(&Puzzle::from_grid(&grid).unwrap()).band;
+    let class = format!("{} × {} {}", grid.width(), grid.height(), band.name());
+    for (i, &d) in solution.iter().enumerate() {
+        press(&mut h, digit_key(d));
+        if i + 1 < solution.len() {
+            press(&mut h, Key::Tab);
+        }
+    }
+    let time = h.state().play_finished().expect("finished");
+    let clock = format!("{}:{:02}", time.as_secs() / 60, time.as_secs() % 60);
+    // The size and band's line comes once the background rating is in.
+    crate::harness::wait_until(&mut h, "the band's best", |app| {
+        app.best_times().classes.len() == 1
+    });
+    let first =
+        format!("First time for this puzzle: {clock}   ·   First time for {class}: {clock}");
+    h.get_by_label(&first);
+    assert_eq!(h.state().best_times().puzzles.len(), 1);
+    assert_eq!(
+        h.state()
+            .best_times()
+            .classes
+            .values()
+            .copied()
+            .collect::<Vec<_>>(),
+        vec![time.as_secs()]
+    );
+    // Taken back (the last cell is still selected) and finished again, later: the first time
+    // stays the best.
+    press(&mut h, Key::Backspace);
+    assert!(h.state().play_finished().is_none());
+    press(&mut h, digit_key(*solution.last().unwrap()));
+    let again = h.state().play_finished().expect("finished again");
+    assert!(again >= time);
+    let kept = format!("Best for this puzzle: {clock}   ·   Best for {class}: {clock}");
+    h.get_by_label(&kept);
 }
 
 /// Pause hides the board and stops the clock; so does the window losing the focus.
@@ -693,4 +741,91 @@ fn check_shows_which_digits_are_wrong_and_can_check_as_you_type() {
     h.get_by_label("r2c2, white cell, mistake: not the solution's digit");
     press(&mut h, digit_key(solution[0]));
     h.get_by_label("r2c2, white cell");
+}
+
+/// Runs frames until Explain's solve is worked out.
+fn explain_ready(h: &mut Harness<'_, KakuroApp>) -> kakuro::app::ExplainSummary {
+    for _ in 0..2000 {
+        if let Some(summary) = h.state().explain_summary() {
+            return summary;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.run_steps(1);
+    }
+    panic!("Explain worked nothing out");
+}
+
+/// The digits a shown logical board holds, by cell (0 where none).
+fn explain_board_digits(h: &mut Harness<'_, KakuroApp>) -> Vec<(Pos, u8)> {
+    let shown = h
+        .state_mut()
+        .shown_lesson()
+        .expect("Explain's step on the board");
+    shown.board.iter().map(|&(p, d, _)| (p, d)).collect()
+}
+
+/// Explain while playing starts from the player's digits and marks (counted as a hint), and
+/// opened on a shown hint starts with the hint's step (counted once, as the hint).
+#[test]
+fn explain_in_play_starts_from_the_players_position_and_takes_over_a_hints_step() {
+    let mut h = playing(puzzle("wikipedia.kakuro"));
+    let grid = h.state().grid().clone();
+    let solution = solution(&grid);
+    let whites = whites(&grid);
+    for &d in &solution[..5] {
+        press(&mut h, digit_key(d));
+        press(&mut h, Key::Tab);
+    }
+    // A pencil mark of the player's narrows the start too.
+    press_with(&mut h, Modifiers::SHIFT, digit_key(solution[5]));
+    click(&mut h, "Explain");
+    assert!(h.state().explain_open());
+    let summary = explain_ready(&mut h);
+    assert_eq!(summary.selected, 0);
+    let board = explain_board_digits(&mut h);
+    for (i, pos) in whites.iter().enumerate() {
+        let shown = board.iter().find(|(p, _)| p == pos).map_or(0, |&(_, d)| d);
+        let expected = if i < 5 { solution[i] } else { 0 };
+        assert_eq!(shown, expected, "{pos} at Explain's first step");
+    }
+    // The steps from there are logic's own, one after the other.
+    let puzzle = Puzzle::from_grid(&grid).unwrap();
+    let digits: Vec<Option<u8>> = (0..whites.len())
+        .map(|i| (i < 5).then_some(solution[i]))
+        .collect();
+    let mut marks = vec![0b11_1111_1110u16; whites.len()];
+    marks[5] = 1 << solution[5];
+    let mut logic = kakuro::logic::Board::from_position(&puzzle, &digits, Some(&marks));
+    let mut steps = 0;
+    while let Some(step) = kakuro::logic::next_step(&puzzle, &logic) {
+        logic.apply(&step);
+        steps += 1;
+    }
+    assert_eq!(summary.steps, steps);
+    assert!(steps < kakuro::logic::explain(&puzzle).steps.len());
+    assert!(h.state().play_status().unwrap().ends_with("1 help"));
+    h.state_mut().explain_select(steps);
+    settle(&mut h);
+    let end = h.state().explain_summary().unwrap().text;
+    assert!(end.starts_with("From this position"), "{end}");
+    h.state_mut().set_explain_open(false);
+    settle(&mut h);
+
+    // A hint shown to its cells, then Explain: the hint's step is the first, and the hint is
+    // not counted twice.
+    let hint = hint_key(&mut h);
+    assert_eq!(hint.stage, HintStage::Runs, "{hint:?}");
+    let hint = hint_key(&mut h);
+    assert_eq!(hint.stage, HintStage::Cells, "{hint:?}");
+    let lesson = h.state_mut().shown_lesson().unwrap();
+    let status = h.state().play_status().unwrap();
+    assert!(status.ends_with("2 helps"), "{status}");
+    click(&mut h, "Explain");
+    let summary = explain_ready(&mut h);
+    assert_eq!(summary.selected, 0);
+    let step = h.state_mut().shown_lesson().unwrap();
+    assert_eq!(step.focus, lesson.focus);
+    assert_eq!(step.cause, lesson.cause);
+    assert!(!step.placed.is_empty() || !step.struck.is_empty());
+    assert_eq!(h.state().play_status().unwrap(), status);
 }

@@ -173,3 +173,72 @@ fn the_book_window_keeps_its_buttons_with_twenty_files() {
     let moved = h.get_by_role_and_label(Role::TextInput, "Save as").rect();
     assert_eq!(moved, save_as, "the fields below the list stay put");
 }
+
+/// A `side` × `side` puzzle text: walls every third row and column, two-cell runs of sum 3.
+fn squares(side: usize) -> String {
+    let white =
+        |r: usize, c: usize| r < side && c < side && !r.is_multiple_of(3) && !c.is_multiple_of(3);
+    let mut text = String::new();
+    for r in 0..side {
+        let row: Vec<String> = (0..side)
+            .map(|c| {
+                if white(r, c) {
+                    return "__".into();
+                }
+                let down = if white(r + 1, c) { "3" } else { "" };
+                let across = if white(r, c + 1) { "3" } else { "" };
+                format!("{down}\\{across}")
+            })
+            .collect();
+        text += &row.join(" ");
+        text.push('\n');
+    }
+    text
+}
+
+/// A book of a small and a large puzzle at four a page, in the light style: the large one gets
+/// a page of its own (and its solution too), and the walls print light grey.
+#[test]
+fn print_book_gives_a_large_grid_its_own_page_in_the_light_style() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.kakuro");
+    std::fs::write(&big, squares(31)).unwrap();
+    let out = dir.path().join("book.pdf");
+    let mut h = app(Some(puzzle("tiny.kakuro")));
+    settle(&mut h);
+    click(&mut h, "File");
+    click(&mut h, "Print book… Ctrl+P");
+    let files = format!("{}\n{}", puzzle("tiny.kakuro").display(), big.display());
+    fill(&mut h, Role::MultilineTextInput, "Puzzles", &files);
+    fill(&mut h, Role::TextInput, "Save as", out.to_str().unwrap());
+    click(&mut h, "4");
+    click(&mut h, "Light");
+    click(&mut h, "Write PDF");
+    let status = wait_for_status(&mut h, "Printed");
+    // The tiny alone, the 31 × 31 alone; their solutions likewise.
+    assert!(
+        status.starts_with("Printed 2 puzzles on 4 pages"),
+        "{status}"
+    );
+    let (pages, _) = read_pdf(&out);
+    assert_eq!(pages, 4);
+    let rendered = std::process::Command::new("pdftoppm")
+        .args(["-png", "-r", "30", "-f", "2", "-l", "2", "-singlefile"])
+        .arg(&out)
+        .arg(dir.path().join("page"))
+        .status();
+    let Ok(status) = rendered else {
+        eprintln!("skipped the picture: pdftoppm is not installed");
+        return;
+    };
+    assert!(status.success());
+    let page = tiny_skia::Pixmap::load_png(dir.path().join("page.png")).unwrap();
+    let grey = page
+        .pixels()
+        .iter()
+        .filter(|p| (0xc0..=0xd0).contains(&p.red()) && p.red() == p.blue())
+        .count();
+    let black = page.pixels().iter().filter(|p| p.red() < 0x40).count();
+    // In the classic style the walls are black and nothing is this grey.
+    assert!(grey > black, "{grey} grey pixels, {black} black");
+}

@@ -121,15 +121,11 @@ impl Run {
     }
 
     /// "Memory: 612 MB in use, at most 1.3 GB": what the process holds (where the system says)
-    /// and the most it may, all counted, with the store at its present bound (the cap, or a
-    /// window).
+    /// and the most it may, all counted, with the store at its cap. The bound stays the same for
+    /// the whole run: a store that turns to a window frees solutions the system may not take
+    /// back at once, and a lower bound then would read as less than what is in use.
     pub(in crate::app) fn memory_line(&self) -> String {
-        let store = if self.store.is_full() {
-            self.store.window_bytes()
-        } else {
-            self.store.cap_bytes()
-        };
-        let most = super::memory::size(super::memory::budget(store));
+        let most = super::memory::size(super::memory::budget(self.store.cap_bytes()));
         match super::memory::resident() {
             Some(now) => format!(
                 "Memory: {} in use, at most {most}",

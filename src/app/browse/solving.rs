@@ -140,9 +140,10 @@ impl KakuroApp {
     /// The board's overlay: a watched search, else the shown solution, else where the check's
     /// solutions differ.
     pub(in crate::app) fn overlay(&mut self) -> Option<Overlay> {
-        // Playing, the board shows the game and a hint on it, never a solution.
+        // Playing, the board shows the game and a hint or Explain's step on it, never a
+        // solution.
         if self.playing() {
-            return self.hint_overlay(true);
+            return self.explain_overlay().or_else(|| self.hint_overlay(true));
         }
         if let Some(overlay) = self.explain_overlay() {
             return Some(overlay);

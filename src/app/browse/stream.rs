@@ -358,4 +358,51 @@ mod tests {
         }
         assert_eq!(harness.state().0.current, k);
     }
+
+    /// On the way to the memory cap and past it, the panel's lines agree with each other and
+    /// from one frame to the next: the memory bound stays put, and a run whose list stopped at
+    /// the cap does not say the run stopped while the count goes on.
+    #[test]
+    fn the_status_lines_agree_on_the_way_to_the_memory_cap() {
+        let path = std::path::Path::new("puzzles/enum-blocks.kakuro");
+        let grid = crate::format::load(path).unwrap().document.grid;
+        let puzzle = crate::Puzzle::from_grid(&grid).unwrap();
+        let mut started = false;
+        let mut harness = Harness::new_ui_state(
+            |ui, browser: &mut Browser| {
+                if !started {
+                    started = true;
+                    browser.start(puzzle.clone(), &grid, 0, ui.ctx()).unwrap();
+                }
+                browser.logic(ui.ctx(), 0, &grid);
+            },
+            Browser::with_cap(64 << 10),
+        );
+        let bound = |line: &str| line.split("at most ").nth(1).map(str::to_string);
+        let deadline = Instant::now() + HUNG_AFTER;
+        let mut bounds = std::collections::BTreeSet::new();
+        let mut states = Vec::new();
+        loop {
+            let browser = &harness.state();
+            let run = browser.run.as_ref().unwrap();
+            bounds.insert(bound(&run.memory_line()));
+            let (count, state) = browser.status_parts().unwrap();
+            if run.state == RunState::Capped {
+                assert!(!state.contains("stopped"), "{state}");
+                assert!(!count.contains("solutions streamed"), "{count}");
+            }
+            states.push(state);
+            if !browser.is_running() {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the run never stopped");
+            std::thread::sleep(Duration::from_millis(2));
+            harness.run_steps(1);
+        }
+        assert_eq!(bounds.len(), 1, "{bounds:?}");
+        assert!(
+            states.last().unwrap().ends_with("memory cap reached"),
+            "{states:?}"
+        );
+    }
 }

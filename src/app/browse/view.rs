@@ -103,7 +103,9 @@ impl Browser {
             RunState::Running => format!("{:.1}% of the tree searched", run.live.progress * 100.0),
             RunState::Done => "done".to_string(),
             RunState::Stopped => "stopped by user".to_string(),
-            RunState::Capped => "stopped at the memory cap".to_string(),
+            // The count may still be working out the number: the list stopped, not the run.
+            RunState::Capped if run.counting() => "memory cap reached, counting".to_string(),
+            RunState::Capped => "memory cap reached".to_string(),
         };
         // Once counted (or the count known), the headline names more solutions than the stream
         // has found: say that the number is the stream's.
@@ -113,7 +115,7 @@ impl Browser {
             .or(run.known.as_ref())
             .is_some_and(|n| *n > BigUint::from(run.found()))
         {
-            format!("{} streamed", solutions(run.found()))
+            format!("{} streamed", group(run.found()))
         } else {
             solutions(run.found())
         };

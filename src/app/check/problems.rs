@@ -71,8 +71,32 @@ impl Problems {
         let reveal = self.reveal.take();
         if self.list.is_empty() {
             ui.label("No problems.");
-            return;
+        } else {
+            self.list_ui(ui, editor, opened, reveal);
         }
+        // Offered while there are one-cell runs to warn about, or they are allowed.
+        let allowed = editor.grid().allows_one_cell_runs();
+        let warned = self
+            .list
+            .iter()
+            .any(|p| matches!(p.kind, ProblemKind::OneCellRuns { .. }));
+        if allowed || warned {
+            let mut allow = allowed;
+            if ui
+                .checkbox(&mut allow, "Allow one-cell runs")
+                .on_hover_text(
+                    "No warning for runs of one cell in this puzzle (saved with it; the rules \
+                     stay the same)",
+                )
+                .changed()
+            {
+                editor.set_one_cell_runs(allow);
+            }
+        }
+    }
+
+    /// The problems, each a button that selects its cell.
+    fn list_ui(&self, ui: &mut egui::Ui, editor: &mut Editor, opened: bool, reveal: Option<usize>) {
         let mut area = egui::ScrollArea::vertical()
             .id_salt("problems")
             .max_height(220.0);
@@ -112,6 +136,10 @@ fn marks(grid: &Grid, list: &[Problem]) -> Vec<Option<Severity>> {
         if let (Severity::Error, Some(dir)) = (severity, run_dir(&problem.kind)) {
             cells.extend(run_cells(grid, pos, dir));
         }
+        // One warning for every one-cell run: each is marked where it is.
+        if let ProblemKind::OneCellRuns { runs } = &problem.kind {
+            cells.extend(runs.iter().map(|r| r.pos));
+        }
         for cell in cells {
             if grid.contains(cell) {
                 let mark = &mut marks[grid.index(cell)];
@@ -127,8 +155,7 @@ fn run_dir(kind: &ProblemKind) -> Option<Direction> {
     match kind {
         ProblemKind::ImpossibleSum { dir, .. }
         | ProblemKind::RunTooLong { dir, .. }
-        | ProblemKind::RunWithoutSum { dir, .. }
-        | ProblemKind::OneCellRun { dir } => Some(*dir),
+        | ProblemKind::RunWithoutSum { dir, .. } => Some(*dir),
         _ => None,
     }
 }
@@ -182,14 +209,19 @@ mod tests {
             );
             assert_eq!(at(1, col), Some(Severity::Error), "its run's cell");
         }
-        let mut open = Grid::new(4, 2);
-        for col in 1..4 {
-            open.set(Pos::new(1, col), Cell::WHITE);
+        // Two rows of three white cells: runs of two and three, none with a sum.
+        let mut open = Grid::new(4, 3);
+        for row in 1..3 {
+            for col in 1..4 {
+                open.set(Pos::new(row, col), Cell::WHITE);
+            }
         }
         let marks = super::marks(&open, &validate(&open));
-        for col in 1..4 {
-            let mark = marks[open.index(Pos::new(1, col))];
-            assert_eq!(mark, None, "a cell of runs without sums is not outlined");
+        for row in 1..3 {
+            for col in 1..4 {
+                let mark = marks[open.index(Pos::new(row, col))];
+                assert_eq!(mark, None, "a cell of runs without sums is not outlined");
+            }
         }
     }
 }

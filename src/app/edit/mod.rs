@@ -146,6 +146,15 @@ impl Editor {
         });
     }
 
+    /// Allows runs of one cell in the puzzle, or not: a setting saved with it (one step).
+    pub fn set_one_cell_runs(&mut self, allowed: bool) {
+        self.act(None, |e| {
+            let changed = e.sheet.grid.allows_one_cell_runs() != allowed;
+            e.sheet.grid.set_allows_one_cell_runs(allowed);
+            changed
+        });
+    }
+
     /// Clears every digit (one step).
     pub fn clear_digits(&mut self) {
         self.act(None, |e| e.sheet.clear_digits());

@@ -4,7 +4,7 @@
 use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 
-use crate::logic::{Board, Rating, Step, explain_cancellable};
+use crate::logic::{Board, Rating, Step, Technique, explain_cancellable, next_step, rating_of};
 use crate::{CancelToken, Grid, Puzzle};
 
 use super::super::background;
@@ -25,6 +25,8 @@ pub struct Explained {
     pub trial: bool,
     /// How hard the puzzle is for a person.
     pub rating: Rating,
+    /// The solve starts from a position (a player's, or a hint's), not the empty board.
+    pub from_position: bool,
 }
 
 impl Explained {
@@ -51,6 +53,43 @@ impl Explained {
             solved: explanation.solved,
             trial: explanation.trial,
             rating: explanation.rating,
+            from_position: false,
+        })
+    }
+
+    /// Explains `puzzle` on from `board` (a player's digits and marks, or a hint's board);
+    /// `None` when cancelled.
+    pub fn work_out_from(
+        puzzle: Puzzle,
+        mut board: Board,
+        cancel: &CancelToken,
+    ) -> Option<Explained> {
+        let mut steps = Vec::new();
+        let mut boards = Vec::new();
+        let mut texts = Vec::new();
+        loop {
+            if cancel.is_cancelled() {
+                return None;
+            }
+            let Some(step) = next_step(&puzzle, &board) else {
+                break;
+            };
+            boards.push(board.clone());
+            texts.push(step.text(&puzzle));
+            board.apply(&step);
+            steps.push(step);
+        }
+        let solved = board.is_solved();
+        boards.push(board);
+        Some(Explained {
+            rating: rating_of(&puzzle, &steps, solved),
+            trial: steps.iter().any(|s| s.technique == Technique::Trial),
+            puzzle,
+            steps,
+            texts,
+            boards,
+            solved,
+            from_position: true,
         })
     }
 }
@@ -65,13 +104,23 @@ pub struct Job {
 }
 
 impl Job {
-    /// Starts explaining `puzzle` (of `grid`), waking `ctx` when done.
-    pub fn start(grid: Grid, puzzle: Puzzle, ctx: egui::Context) -> std::io::Result<Job> {
+    /// Starts explaining `puzzle` (of `grid`) from the empty board, or from `from`, waking
+    /// `ctx` when done.
+    pub fn start(
+        grid: Grid,
+        puzzle: Puzzle,
+        from: Option<Board>,
+        ctx: egui::Context,
+    ) -> std::io::Result<Job> {
         let cancel = CancelToken::new();
         let token = cancel.clone();
         let (sender, receiver) = channel();
         let handle = background::spawn("kakuro-explain", move || {
-            if let Some(explained) = Explained::work_out(puzzle, &token) {
+            let explained = match from {
+                Some(board) => Explained::work_out_from(puzzle, board, &token),
+                None => Explained::work_out(puzzle, &token),
+            };
+            if let Some(explained) = explained {
                 let _ = sender.send(explained);
             }
             ctx.request_repaint();

@@ -52,7 +52,7 @@ pub struct HintSummary {
 
 /// Which position a hint is for: the editor's generation, and while playing the game's change
 /// count too (a change of either makes the hint stale).
-type Stamp = (u64, Option<u64>);
+pub(super) type Stamp = (u64, Option<u64>);
 
 /// The hint on the board, for the position of one stamp.
 struct Shown {
@@ -203,8 +203,23 @@ impl KakuroApp {
         })
     }
 
+    /// The shown hint's step for Explain to start with: the stamp of the position it is for,
+    /// and the board before the step (after it, once applied).
+    pub(super) fn hint_handoff(&self) -> Option<(Stamp, Box<crate::logic::Board>)> {
+        let stamp = self.hint_stamp();
+        let shown = self.hint.shown.as_ref().filter(|s| s.generation == stamp)?;
+        let Advice::Step { step, board } = &shown.advice else {
+            return None;
+        };
+        let mut board = board.clone();
+        if shown.stage == HintStage::Applied {
+            board.apply(step);
+        }
+        Some((stamp, board))
+    }
+
     /// The position the hint is for, as a stamp.
-    fn hint_stamp(&self) -> Stamp {
+    pub(super) fn hint_stamp(&self) -> Stamp {
         let game = self.play.game().filter(|_| self.playing());
         (self.editor.generation(), game.map(|g| g.changes()))
     }

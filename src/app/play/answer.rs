@@ -1,11 +1,13 @@
 //! The puzzle's solution for Check, Reveal cell and Solve, found on a background thread as the
-//! game starts; the UI never waits for it.
+//! game starts, and then its band (for the best times of its size and band); the UI never waits
+//! for either.
 
 use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 
 use crate::Puzzle;
 use crate::app::background;
+use crate::logic::Band;
 use crate::solve::{CancelToken, Outcome, Solver};
 
 /// What the search found.
@@ -25,6 +27,8 @@ pub enum Found {
 pub struct Answer {
     found: Option<Found>,
     receiver: Option<Receiver<Found>>,
+    band: Option<Band>,
+    band_receiver: Option<Receiver<Band>>,
     cancel: CancelToken,
     handle: Option<JoinHandle<()>>,
 }
@@ -33,6 +37,7 @@ impl Answer {
     /// Starts looking for the solutions of `puzzle` (at most two are needed).
     pub fn start(puzzle: Puzzle, ctx: &egui::Context) -> Answer {
         let (tx, rx) = channel();
+        let (band_tx, band_rx) = channel();
         let cancel = CancelToken::new();
         let token = cancel.clone();
         let ctx = ctx.clone();
@@ -46,19 +51,32 @@ impl Answer {
                 ([], Ok(Outcome::Complete)) => Found::None,
                 _ => Found::Failed("the search stopped before it was sure".into()),
             };
+            let unique = matches!(found, Found::Unique(_));
             let _ = tx.send(found);
             ctx.request_repaint();
+            // Only a puzzle with one solution has a band worth comparing times in.
+            if unique {
+                let rating = crate::logic::explain_cancellable(&puzzle, &token);
+                if let Ok(explanation) = rating {
+                    let _ = band_tx.send(explanation.rating.band);
+                    ctx.request_repaint();
+                }
+            }
         });
         match spawned {
             Ok(handle) => Answer {
                 found: None,
                 receiver: Some(rx),
+                band: None,
+                band_receiver: Some(band_rx),
                 cancel,
                 handle: Some(handle),
             },
             Err(e) => Answer {
                 found: Some(Found::Failed(format!("cannot start the search: {e}"))),
                 receiver: None,
+                band: None,
+                band_receiver: None,
                 cancel,
                 handle: None,
             },
@@ -75,6 +93,18 @@ impl Answer {
             self.receiver = None;
         }
         self.found.as_ref()
+    }
+
+    /// The puzzle's band, once it is rated (a puzzle with one solution only).
+    pub fn band(&mut self) -> Option<Band> {
+        if self.band.is_none()
+            && let Some(rx) = &self.band_receiver
+            && let Ok(band) = rx.try_recv()
+        {
+            self.band = Some(band);
+            self.band_receiver = None;
+        }
+        self.band
     }
 }
 

@@ -14,6 +14,7 @@
 
 pub mod answer;
 pub mod autosave;
+pub mod best;
 pub mod candidates;
 pub mod history;
 mod keys;
@@ -31,6 +32,7 @@ use crate::Grid;
 use crate::format::PlayRecord;
 use answer::Answer;
 use autosave::{Autosave, Recovered};
+use best::BestTimes;
 use mistakes::Mistake;
 use state::Game;
 use timer::Timer;
@@ -80,6 +82,12 @@ pub struct Play {
     pub check_as_you_type: bool,
     /// When the board became full and right: the time it took.
     finished: Option<Duration>,
+    /// The best times, kept with the preferences.
+    pub best: BestTimes,
+    /// The best times the finish shows.
+    best_shown: Option<best::Shown>,
+    /// A finish whose size-and-band best waits for the puzzle's rating.
+    class_pending: Option<Duration>,
     /// Mistakes of the position at a change count.
     mistakes: Option<(u64, Vec<Mistake>)>,
     /// The tool to give back when play mode ends.
@@ -108,6 +116,9 @@ impl Play {
             shown_wrong: None,
             check_as_you_type: false,
             finished: None,
+            best: BestTimes::default(),
+            best_shown: None,
+            class_pending: None,
             mistakes: None,
             previous_tool: None,
         }
@@ -155,6 +166,11 @@ impl Play {
     /// The time it took, once the board is full and right.
     pub fn finished(&self) -> Option<Duration> {
         self.finished
+    }
+
+    /// The best times the finish shows (none when Solve filled the board in).
+    pub fn best_shown(&self) -> Option<&best::Shown> {
+        self.best_shown.as_ref().filter(|_| self.finished.is_some())
     }
 
     /// The game as a save keeps it, if there is one worth keeping on `grid` (the cursor is the
@@ -206,6 +222,8 @@ impl Play {
         self.saved = None;
         self.paused = false;
         self.finished = None;
+        self.best_shown = None;
+        self.class_pending = None;
         self.message = None;
         self.checked_wrong = None;
         self.shown_wrong = None;

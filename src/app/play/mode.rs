@@ -29,8 +29,46 @@ impl Play {
         self.paused = false;
         self.message = None;
         self.finished = None;
+        self.best_shown = None;
+        self.class_pending = None;
         self.mistakes = None;
         self.note_finish();
+    }
+
+    /// Notes the finish in `time` in the best times, unless Solve filled the board in; the
+    /// size-and-band best waits for the rating when it is not known yet.
+    fn note_best(&mut self, time: Duration) {
+        self.best_shown = None;
+        self.class_pending = None;
+        let Some(game) = self.game.as_ref().filter(|g| !g.helps.solved) else {
+            return;
+        };
+        let grid = game.grid().clone();
+        let puzzle = self.best.note_puzzle(&grid, time);
+        self.best_shown = Some(super::best::Shown {
+            puzzle,
+            class: None,
+        });
+        self.class_pending = Some(time);
+        self.note_class_best();
+    }
+
+    /// Notes a finish's size-and-band best once the puzzle's band is known.
+    fn note_class_best(&mut self) {
+        let Some(time) = self.class_pending else {
+            return;
+        };
+        let Some(band) = self.answer.as_mut().and_then(Answer::band) else {
+            return;
+        };
+        let Some(grid) = self.game.as_ref().map(|g| g.grid().clone()) else {
+            return;
+        };
+        self.class_pending = None;
+        let class = self.best.note_class(&grid, band, time);
+        if let Some(shown) = &mut self.best_shown {
+            shown.class = Some(class);
+        }
     }
 
     /// Notes whether the board is full and right (by the rules: every run adds up, no repeats),
@@ -72,6 +110,11 @@ impl KakuroApp {
     /// The time the game took, once the board is full and right.
     pub fn play_finished(&self) -> Option<Duration> {
         self.play.finished()
+    }
+
+    /// The best times kept between sessions.
+    pub fn best_times(&self) -> &super::best::BestTimes {
+        &self.play.best
     }
 
     /// The status bar's line while playing: "Playing · 12:34 · 3 helps" (or Paused, or Solved).
@@ -236,6 +279,9 @@ impl KakuroApp {
         if command == Command::Hint {
             return self.hint();
         }
+        if command == Command::Explain {
+            return self.play_explain();
+        }
         let cursor = self.editor.cursor;
         let prune = self.play.prune;
         let pencil = self.play.pencil;
@@ -284,12 +330,32 @@ impl KakuroApp {
             (Command::Solve, _) => self.play.wanted = Some(Wanted::Solve),
             (Command::Move(dr, dc), _) => self.move_along(dr, dc),
             (Command::NextEmpty(back), _) => self.next_empty(back),
-            (Command::Enter | Command::Leave | Command::TogglePause | Command::Hint, _) => {}
+            (
+                Command::Enter
+                | Command::Leave
+                | Command::TogglePause
+                | Command::Hint
+                | Command::Explain,
+                _,
+            ) => {}
         }
         if self.play.wanted.is_some() {
             self.answer_wanted();
         }
         self.after_play_change();
+    }
+
+    /// Opens Explain on the player's position, or on the shown hint's step, or closes it. The
+    /// logical solve from the position is a help, counted as a hint; the shown hint's was
+    /// counted already.
+    fn play_explain(&mut self) {
+        if self.explain_open() {
+            return self.set_explain_open(false);
+        }
+        if self.hint_handoff().is_none() {
+            self.count_play_hint();
+        }
+        self.set_explain_open(true);
     }
 
     /// Notes a finished board and says so; the next frame autosaves.
@@ -302,6 +368,7 @@ impl KakuroApp {
             let text = game.helps.finish(&clock(time));
             self.status.info(text.clone());
             self.play.say(text);
+            self.play.note_best(time);
         } else if was_finished && self.play.finished.is_none() {
             // An undo took the finish back: its message would now be false.
             self.play.message = None;
@@ -492,7 +559,8 @@ impl KakuroApp {
     pub(crate) fn play_panel(&mut self, ui: &mut egui::Ui) {
         self.play.mistakes();
         let hint = self.hint_summary();
-        let commands = panel::ui(ui, &self.play, self.editor.cursor, hint.as_ref());
+        let explain = self.explain_open();
+        let commands = panel::ui(ui, &self.play, self.editor.cursor, hint.as_ref(), explain);
         for command in commands {
             self.play_command(command);
         }
@@ -581,6 +649,7 @@ impl KakuroApp {
         if self.play.wanted.is_some() {
             self.answer_wanted();
         }
+        self.play.note_class_best();
         let changes = self.play.game().map(Game::changes);
         if let Some(changes) = changes
             && self.play.autosave.pending(changes)

@@ -5,6 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::Play;
+use super::best;
 use super::candidates::{set_fits, set_text};
 use super::state::Game;
 use super::timer::clock;
@@ -50,6 +51,8 @@ pub enum Command {
     Solve,
     /// Show more of the hint, or the next one (a help, counted once per hint).
     Hint,
+    /// Open the Explain panel on the position (or the shown hint's step), or close it.
+    Explain,
     /// Move the selection by rows and columns, over walls.
     Move(i32, i32),
     /// The next (or with `true`, previous) empty cell in reading order.
@@ -57,7 +60,13 @@ pub enum Command {
 }
 
 /// The panel; returns what was clicked.
-pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> Vec<Command> {
+pub fn ui(
+    ui: &mut Ui,
+    play: &Play,
+    cursor: Pos,
+    hint: Option<&HintSummary>,
+    explain_open: bool,
+) -> Vec<Command> {
     let mut commands = Vec::new();
     let mut button = |ui: &mut Ui, enabled: bool, text: &str, tip: &str, command: Command| {
         if ui
@@ -161,6 +170,7 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
     }
     ui.separator();
     ui.strong("Helps");
+    let mut explain_clicked = false;
     ui.horizontal_wrapped(|ui| {
         let waiting = play.wanted.is_some();
         let tip = match hint.map(|h| h.stage) {
@@ -169,6 +179,21 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
             _ => "The next step a person would take, from your digits and marks (H)",
         };
         button(ui, hint.is_none_or(|h| !h.busy), "Hint", tip, Command::Hint);
+        let tip = if hint.is_some_and(|h| h.stage != HintStage::Message) {
+            "The logical solve from here under the board, starting with the hint's step"
+        } else {
+            "The logical solve from your digits and marks under the board (counts as a hint)"
+        };
+        if ui
+            .add_enabled(
+                !play.hides_board(),
+                egui::Button::selectable(explain_open, "Explain"),
+            )
+            .on_hover_text(tip)
+            .clicked()
+        {
+            explain_clicked = true;
+        }
         button(
             ui,
             !waiting,
@@ -228,6 +253,9 @@ pub fn ui(ui: &mut Ui, play: &Play, cursor: Pos, hint: Option<&HintSummary>) -> 
             commands.push(Command::ShowWrong);
         }
     }
+    if explain_clicked {
+        commands.push(Command::Explain);
+    }
     commands
 }
 
@@ -260,6 +288,13 @@ pub fn banner(ui: &mut Ui, play: &Play) {
                         .size(16.0)
                         .color(ink),
                 );
+                if let Some(shown) = play.best_shown() {
+                    let mut lines = vec![best::line("this puzzle", &shown.puzzle)];
+                    if let Some((class, record)) = &shown.class {
+                        lines.push(best::line(class, record));
+                    }
+                    ui.label(RichText::new(lines.join("   ·   ")).size(14.0).color(ink));
+                }
             });
         });
 }
