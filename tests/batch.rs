@@ -284,10 +284,11 @@ fn one_file_is_answered_as_before() {
     assert!(run.stdout.starts_with("score: "), "{}", run.stdout);
     assert!(run.stdout.ends_with("\nEasy\n"), "{}", run.stdout);
     assert_eq!(run.stderr, "");
-    // A folder named without the slash is still not a puzzle file.
-    let run = kakuro(&["check", "puzzles"]);
-    assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("it is a directory"), "{}", run.stderr);
+    // A folder named without the slash is the same folder.
+    let with = kakuro(&["check", "puzzles/"]);
+    let without = kakuro(&["check", "puzzles"]);
+    assert_eq!((without.code, &without.stdout), (with.code, &with.stdout));
+    assert!(without.stdout.contains("puzzles/tiny.kakuro: unique\n"));
 }
 
 #[test]

@@ -53,7 +53,7 @@ pub struct Plan {
 /// The files a command is asked about, and how many to work on at once.
 #[derive(Clone, Debug)]
 pub struct Files<'a> {
-    /// Paths as given: files, `-`, or folders named with a trailing `/`.
+    /// Paths as given: files, `-`, or folders.
     pub paths: &'a [PathBuf],
     /// Files worked on at once; the machine's cores when `None`.
     pub threads: Option<usize>,
@@ -64,13 +64,15 @@ pub fn is_many(paths: &[PathBuf]) -> bool {
     paths.len() > 1 || paths.iter().any(|p| names_folder(p))
 }
 
-/// Whether a path stands for a folder's puzzle files: it ends with a separator (`puzzles/`, as
-/// a shell's completion writes a folder). A folder named without one is a file that cannot be
-/// read, as it always was.
+/// Whether a path stands for a folder's puzzle files: it is a folder, or ends with a separator
+/// (`puzzles/`, as a shell's completion writes a folder: one that cannot be listed is then
+/// reported as a folder).
 pub fn names_folder(path: &Path) -> bool {
-    path.as_os_str()
-        .to_string_lossy()
-        .ends_with(std::path::is_separator)
+    path.is_dir()
+        || path
+            .as_os_str()
+            .to_string_lossy()
+            .ends_with(std::path::is_separator)
 }
 
 /// Runs `work` on each file: one file (not a folder) exactly as the command always did, on

@@ -297,7 +297,7 @@ pub enum Command {
         /// The file to write: replaced atomically, through a symbolic link, keeping its mode
         /// and owner; a read-only file is refused; a file with other hard links is replaced
         /// under this name only, with a note on stderr. `-` writes .kakuro text on standard
-        /// output. For several puzzles (or a folder named with a trailing `/`): the other
+        /// output. For several puzzles (or a folder): the other
         /// inputs, then the folder to write into, with --to naming the format.
         #[arg(value_name = "OUTPUT", required = true, num_args = 1..)]
         output: Vec<PathBuf>,
@@ -384,9 +384,9 @@ pub enum Command {
 /// The files a command answers, and how many it works on at once.
 #[derive(Debug, Args)]
 pub struct Files {
-    /// The puzzle file (`-` reads standard input). With several files, or a folder named with
-    /// a trailing `/` (its .kakuro, .ron, .pe424 and Project Euler 424 .txt files), each
-    /// answer is marked with its file and a summary line ends the run.
+    /// The puzzle file (`-` reads standard input). With several files, or a folder (its
+    /// .kakuro, .ron, .pe424 and Project Euler 424 .txt files), each answer is marked with its
+    /// file and a summary line ends the run.
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// More puzzle files or folders.
