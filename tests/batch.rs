@@ -8,35 +8,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
 
-/// The binary under test: this build's, or the one `KAKURO_WITHOUT_APP` names.
-fn binary() -> std::path::PathBuf {
-    match std::env::var_os("KAKURO_WITHOUT_APP") {
-        Some(path) => std::path::PathBuf::from(path),
-        None => env!("CARGO_BIN_EXE_kakuro").into(),
-    }
-}
-
-/// Runs `kakuro ARGS` from the crate's root, where `puzzles/` is.
-fn kakuro(args: &[&str]) -> Run {
-    let output = Command::new(binary())
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the kakuro binary runs");
-    Run {
-        code: output.status.code().expect("exited, not killed"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
+use common::cli::{binary, kakuro};
 
 /// A shipped puzzle copied into `dir` under `name`.
 fn copy(dir: &Path, puzzle: &str, name: &str) -> String {

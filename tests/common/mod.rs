@@ -2,6 +2,8 @@
 //! grids and their encryption.
 #![allow(dead_code)] // each test crate uses its own subset
 
+pub mod cli;
+
 use std::collections::HashSet;
 
 use kakuro::{Cell, Cipher, Clue, Grid, Letter, Pos, Puzzle, Solution};
