@@ -43,6 +43,8 @@ enum Finder {
     /// Cell by cell; a cell's answer depends only on the runs through it (their cells and
     /// live sets).
     Cell(fn(&Puzzle, &Board, CellId) -> Option<Step>),
+    /// Cell by cell; a cell's answer depends on the runs through the cells of its runs.
+    Near(fn(&Puzzle, &Board, CellId) -> Option<Step>),
     /// The whole board at once.
     Whole(fn(&Puzzle, &Board) -> Option<Step>),
     /// The whole board at once, with chains of at most so many links.
@@ -56,7 +58,7 @@ impl Finder {
             Finder::Run(f) => {
                 (0..puzzle.runs().len() as u32).find_map(|r| f(puzzle, board, RunId(r)))
             }
-            Finder::Cell(f) => {
+            Finder::Cell(f) | Finder::Near(f) => {
                 (0..puzzle.cells().len() as u32).find_map(|c| f(puzzle, board, CellId(c)))
             }
             Finder::Whole(f) => f(puzzle, board),
@@ -101,7 +103,7 @@ const FINDERS: &[(Technique, Finder)] = &[
     (Technique::AreaSum, Finder::Whole(area::area_sum)),
     (
         Technique::DomainShaving,
-        Finder::Whole(tier3::domain_shaving),
+        Finder::Near(tier3::domain_shaving),
     ),
     (Technique::Chain, Finder::Chained(chain::chain)),
     (Technique::Trial, Finder::Whole(trial::trial)),

@@ -1,7 +1,8 @@
 //! `Scan`: the finders of [`super::next_step`] asked again only where the board changed.
 //!
-//! A run finder's answer for a run depends only on that run's cells and live sets, and a cell
-//! finder's answer for a cell only on the runs through it. So once a finder found nothing in a
+//! A run finder's answer for a run depends only on that run's cells and live sets, a cell
+//! finder's answer for a cell only on the runs through it, and a near finder's on the runs
+//! through the cells of its runs. So once a finder found nothing in a
 //! run (or at a cell), it finds nothing there again until a step changes that run. The scan
 //! remembers those quiet places and skips them, asking the rest in the same order as a full
 //! rescan: the steps are the same, easiest first, with the same ties.
@@ -32,7 +33,7 @@ impl Scan {
                 .iter()
                 .map(|(_, finder)| match finder {
                     Finder::Run(_) => vec![false; runs],
-                    Finder::Cell(_) => vec![false; cells],
+                    Finder::Cell(_) | Finder::Near(_) => vec![false; cells],
                     Finder::Whole(_) | Finder::Chained(_) => Vec::new(),
                 })
                 .collect(),
@@ -70,7 +71,9 @@ impl Scan {
             }
             let found = match *finder {
                 Finder::Run(f) => first(quiet, |r| f(puzzle, board, RunId(r))),
-                Finder::Cell(f) => first(quiet, |c| f(puzzle, board, CellId(c))),
+                Finder::Cell(f) | Finder::Near(f) => {
+                    first(quiet, |c| f(puzzle, board, CellId(c)))
+                }
                 Finder::Whole(f) => f(puzzle, board),
                 Finder::Chained(f) => f(puzzle, board, self.max_chain),
             };
@@ -98,6 +101,11 @@ impl Scan {
             self.stir(FindsBy::Run, run.index());
             for &cell in &puzzle.run(run).cells {
                 self.stir(FindsBy::Cell, cell.index());
+                for across in puzzle.cell(cell).runs() {
+                    for &near in &puzzle.run(across).cells {
+                        self.stir(FindsBy::Near, near.index());
+                    }
+                }
             }
         }
     }
@@ -107,7 +115,9 @@ impl Scan {
         for ((_, finder), quiet) in FINDERS.iter().zip(&mut self.quiet) {
             if matches!(
                 (by, finder),
-                (FindsBy::Run, Finder::Run(_)) | (FindsBy::Cell, Finder::Cell(_))
+                (FindsBy::Run, Finder::Run(_))
+                    | (FindsBy::Cell, Finder::Cell(_) | Finder::Near(_))
+                    | (FindsBy::Near, Finder::Near(_))
             ) {
                 quiet[place] = false;
             }
@@ -137,6 +147,8 @@ impl Scan {
 enum FindsBy {
     Run,
     Cell,
+    /// A cell whose runs cross a changed run.
+    Near,
 }
 
 /// The first step `find` gives over the places not known to be quiet, in order; the places

@@ -163,32 +163,30 @@ pub(crate) fn cross_run_subset(puzzle: &Puzzle, board: &Board) -> Option<Step> {
     None
 }
 
-/// A candidate that, placed, leaves one of its runs no arrangement, or squeezes a cell of one
-/// of them so far that the cell's other run has none: the candidate goes.
-pub(crate) fn domain_shaving(puzzle: &Puzzle, board: &Board) -> Option<Step> {
-    for (i, cell) in puzzle.cells().iter().enumerate() {
-        let id = CellId(i as u32);
-        if board.value(id).is_some() {
-            continue;
-        }
-        for digit in super::text::digits(board.candidates(id)) {
-            let assumed = [(id, 1 << digit)];
-            if let Some((failed, through)) = shaved(puzzle, board, cell.runs(), &assumed) {
-                let mut step = Step::new(
-                    Technique::DomainShaving,
-                    Why::DomainShaving {
-                        cell: id,
-                        digit,
-                        failed,
-                        through,
-                    },
-                );
-                step.eliminations = vec![(id, 1 << digit)];
-                step.because = through.into_iter().collect();
-                step.runs = cell.runs().chain([failed]).collect();
-                step.runs.dedup();
-                return Some(step);
-            }
+/// A candidate of `id` that, placed, leaves one of its runs no arrangement, or squeezes a cell
+/// of one of them so far that the cell's other run has none: the candidate goes.
+pub(crate) fn domain_shaving(puzzle: &Puzzle, board: &Board, id: CellId) -> Option<Step> {
+    if board.value(id).is_some() {
+        return None;
+    }
+    let cell = puzzle.cell(id);
+    for digit in super::text::digits(board.candidates(id)) {
+        let assumed = [(id, 1 << digit)];
+        if let Some((failed, through)) = shaved(puzzle, board, cell.runs(), &assumed) {
+            let mut step = Step::new(
+                Technique::DomainShaving,
+                Why::DomainShaving {
+                    cell: id,
+                    digit,
+                    failed,
+                    through,
+                },
+            );
+            step.eliminations = vec![(id, 1 << digit)];
+            step.because = through.into_iter().collect();
+            step.runs = cell.runs().chain([failed]).collect();
+            step.runs.dedup();
+            return Some(step);
         }
     }
     None
