@@ -437,23 +437,36 @@ pub(crate) fn chain(puzzle: &Puzzle, board: &Board, cap: usize) -> Option<Step> 
         .collect();
     open.sort_by_key(|&c| (board.candidates(c).count_ones(), c));
     let base = Chase::new(puzzle, board);
+    let (links, end) = shortest(&base, &open, cap)?;
+    Some(chain_step(puzzle, links, end))
+}
+
+/// The links a follow may place for a chain of at most `most`: what a link needs is counted
+/// from the runs it reads, more than it truly needs, and the chain is shortened afterwards. It
+/// is the same for every cap up to the default, so a lower cap only turns longer chains away.
+fn budget(most: usize) -> usize {
+    (most.max(DEFAULT_MAX_CHAIN) * 2).min(MOST_LINKS)
+}
+
+/// The shortest chain of at most `most` links assuming a candidate of `open`.
+fn shortest(base: &Chase<'_>, open: &[CellId], most: usize) -> Option<(Vec<Link>, End)> {
     let mut best: Option<(Vec<Link>, End)> = None;
-    for cell in open {
-        for digit in digits(board.candidates(cell)) {
-            let within = best.as_ref().map_or(cap, |(l, _)| l.len() - 1);
+    let budget = budget(most);
+    for &cell in open {
+        for digit in digits(base.board.candidates(cell)) {
+            let within = best.as_ref().map_or(most, |(l, _)| l.len() - 1);
             if within < 2 {
-                break;
+                return best;
             }
-            if let Some((links, end)) = follow(&base, cell, digit, within) {
-                let links = shorten(&base, links, end);
-                if best.as_ref().is_none_or(|(b, _)| links.len() < b.len()) {
+            if let Some((links, end)) = follow(base, cell, digit, budget) {
+                let links = shorten(base, links, end);
+                if links.len() <= within {
                     best = Some((links, end));
                 }
             }
         }
     }
-    let (links, end) = best?;
-    Some(chain_step(puzzle, links, end))
+    best
 }
 
 /// The step a chain makes: its assumption goes.

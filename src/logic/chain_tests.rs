@@ -281,7 +281,7 @@ fn the_hand_made_chains_pass_the_independent_check() {
 }
 
 /// Checks the chain found at every board of the logical solve of a random puzzle against the
-/// independent reading and the solutions; how many chains it checked (`None`: the puzzle was
+/// independent reading and the solutions, and that a cap of its length finds the same chain; how many chains it checked (`None`: the puzzle was
 /// skipped: invalid, without solution, or too many solutions to list).
 fn check_random(seed: u64, side: usize, walls: f64) -> Option<usize> {
     let grid = crate::solve::generate::random_grid(side, side, walls, seed);
@@ -295,6 +295,13 @@ fn check_random(seed: u64, side: usize, walls: f64) -> Option<usize> {
     while board.contradiction(&p).is_none() && !board.is_solved() {
         if let Some(step) = chain::chain(&p, &board, DEFAULT_MAX_CHAIN) {
             check_chain(&p, &board, &step);
+            let capped = chain::chain(&p, &board, step.chain().len().max(2));
+            assert_eq!(
+                capped.as_ref().map(Step::chain),
+                Some(step.chain()),
+                "a cap the chain fits in finds another: {}",
+                step.text(&p)
+            );
             let (c, m) = step.eliminations[0];
             for s in &found {
                 assert_eq!(m & 1 << s.digits[c.index()], 0, "{}", step.text(&p));

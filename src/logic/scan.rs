@@ -71,9 +71,7 @@ impl Scan {
             }
             let found = match *finder {
                 Finder::Run(f) => first(quiet, |r| f(puzzle, board, RunId(r))),
-                Finder::Cell(f) | Finder::Near(f) => {
-                    first(quiet, |c| f(puzzle, board, CellId(c)))
-                }
+                Finder::Cell(f) | Finder::Near(f) => first(quiet, |c| f(puzzle, board, CellId(c))),
                 Finder::Whole(f) => f(puzzle, board),
                 Finder::Chained(f) => f(puzzle, board, self.max_chain),
             };
