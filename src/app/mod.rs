@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 
 pub use board::cell_label;
+pub use board::overlay::ChainMark;
 pub use board::step_view::ShownLesson;
 pub use edit::runs::{digit_sets, hint};
 pub use edit::{Edge, Tool};

@@ -1,18 +1,17 @@
-//! Chains: assume one candidate and follow only single-reason inferences — each link one named
-//! fact about one cell or one run — until some cell has no digit left or some run cannot be
-//! made. The candidate then goes. The shortest chain is taken (a length cap keeps them
-//! readable), every link is kept, and a chain whose links are all singles is told apart from
-//! one that needs a run's digit sets.
-//!
-//! The position a link is read in: the board's candidates, less the digits placed (on the board
-//! or by earlier links) in the cell's runs, kept to what each run's live sets holding its
-//! placed digits allow.
+//! Chains: assume one candidate, or deny it, and follow only single-reason inferences — each
+//! link one named fact about one cell or one run — until some cell has no digit left or some
+//! run cannot be made: an assumed candidate then goes, a denied one is placed. A denied digit
+//! that comes back further on, at a cell that does not share a run with the start, makes an
+//! either-or chain: one of its two ends holds the digit, so every cell that shares a run with
+//! both loses it. The shortest chain is taken (a length cap keeps them readable), every link is
+//! kept, and a chain whose links are all singles is told apart from one that needs a run's
+//! digit sets.
 
 use crate::puzzle::{CellId, Puzzle, RunId};
 use crate::solve::combos::{Mask, digit_of, is_single};
 
-use super::arrange;
 use super::board::Board;
+use super::chase::Chase;
 use super::step::{Step, Technique, Why};
 use super::text::digits;
 
@@ -27,6 +26,8 @@ const MOST_LINKS: usize = 128;
 pub enum Because {
     /// The chain's start: the digit assumed.
     Assumed,
+    /// The chain's start: the digit assumed absent (the cell takes some other digit).
+    Denied,
     /// The only digit the cell's runs leave it (a naked single).
     OnlyDigit,
     /// The only cell of the run that can take a digit every set of the run has (a hidden
@@ -38,7 +39,8 @@ pub enum Because {
     Follows,
 }
 
-/// One link of a chain: a digit a cell takes, and why.
+/// One link of a chain: a digit a cell takes (or, for a [`Because::Denied`] start, does not
+/// take), and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Link {
     /// The cell.
@@ -58,155 +60,19 @@ pub enum End {
     NoWay(RunId),
 }
 
-/// The position a chain is read in: the board and the digits its links placed.
-#[derive(Clone)]
-pub(crate) struct Chase<'a> {
-    puzzle: &'a Puzzle,
-    board: &'a Board,
-    /// The digit a link placed per cell, 0 where none did.
-    placed: Vec<u8>,
-    /// Per run, the digits placed in it (on the board or by links).
-    held: Vec<Mask>,
-    /// Per run, the digits of its live sets that hold every digit placed in it.
-    allowed: Vec<Mask>,
-}
-
-impl<'a> Chase<'a> {
-    /// The board with no link placed.
-    pub(crate) fn new(puzzle: &'a Puzzle, board: &'a Board) -> Chase<'a> {
-        let mut chase = Chase {
-            puzzle,
-            board,
-            placed: vec![0; puzzle.cells().len()],
-            held: vec![0; puzzle.runs().len()],
-            allowed: vec![0; puzzle.runs().len()],
-        };
-        for r in 0..puzzle.runs().len() as u32 {
-            chase.settle(RunId(r));
-        }
-        chase
-    }
-
-    /// Works out what a run holds and allows again.
-    fn settle(&mut self, r: RunId) {
-        let held = self
-            .puzzle
-            .run(r)
-            .cells
-            .iter()
-            .filter_map(|&c| self.value(c))
-            .fold(0, |m, d| m | 1 << d);
-        self.held[r.index()] = held;
-        self.allowed[r.index()] = self.fitting(r).fold(0, |u, s| u | s);
-    }
-
-    fn value(&self, c: CellId) -> Option<u8> {
-        match self.placed[c.index()] {
-            0 => self.board.value(c),
-            d => Some(d),
-        }
-    }
-
-    /// The run's live sets holding its placed digits.
-    fn fitting(&self, r: RunId) -> impl Iterator<Item = Mask> + '_ {
-        let placed = self.held[r.index()];
-        self.board
-            .live_sets(r)
-            .iter()
-            .copied()
-            .filter(move |s| s & placed == placed)
-    }
-
-    /// A cell's candidates in this position (a placed cell's is its digit).
-    pub(crate) fn cands(&self, c: CellId) -> Mask {
-        if let Some(d) = self.value(c) {
-            return 1 << d;
-        }
-        self.puzzle
-            .cell(c)
-            .runs()
-            .fold(self.board.candidates(c), |m, r| {
-                m & self.allowed[r.index()] & !self.held[r.index()]
-            })
-    }
-
-    fn open(&self, r: RunId) -> impl Iterator<Item = CellId> + '_ {
-        self.puzzle
-            .run(r)
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| self.value(c).is_none())
-    }
-
-    /// The digits each open cell of the run takes in some way of making it, two at the most
-    /// (in the order of [`Chase::open`]), or `None` when there is no way at all.
-    fn ways(&self, r: RunId) -> Option<Vec<(CellId, Mask)>> {
-        let open: Vec<CellId> = self.open(r).collect();
-        let cands: Vec<Mask> = open.iter().map(|&c| self.cands(c)).collect();
-        let placed = self.held[r.index()];
-        let mut reach = vec![0; open.len()];
-        let mut any = false;
-        for set in self.fitting(r) {
-            let rest = set & !placed;
-            if open.is_empty() {
-                any |= rest == 0;
-            } else {
-                any |= arrange::reach_two(&cands, rest, &mut reach);
-            }
-        }
-        any.then(|| open.into_iter().zip(reach).collect())
-    }
-
-    /// The digits every fitting set of the run has that are not placed yet.
-    fn needed(&self, r: RunId) -> Mask {
-        let mut sets = self.fitting(r).peekable();
-        if sets.peek().is_none() {
-            return 0;
-        }
-        sets.fold(!0, |m, s| m & s) & !self.held[r.index()]
-    }
-
-    /// Whether `link` holds in this position.
-    pub(crate) fn holds(&self, link: &Link) -> bool {
-        let (c, d) = (link.cell, link.digit);
-        if self.value(c).is_some() || self.cands(c) & 1 << d == 0 {
-            return false;
-        }
-        match link.because {
-            Because::Assumed => true,
-            Because::OnlyDigit => self.cands(c) == 1 << d,
-            Because::OnlyPlace(r) => {
-                self.puzzle.run(r).cells.contains(&c)
-                    && self.needed(r) & 1 << d != 0
-                    && self.open(r).all(|o| o == c || self.cands(o) & 1 << d == 0)
-            }
-            Because::OnlyWay(r) => self
-                .ways(r)
-                .is_some_and(|w| w.iter().any(|&(o, m)| o == c && m == 1 << d)),
-            Because::Follows => false,
-        }
-    }
-
-    /// Whether the position breaks at `end`.
-    pub(crate) fn breaks(&self, end: End) -> bool {
-        match end {
-            End::NoDigit(c) => self.value(c).is_none() && self.cands(c) == 0,
-            End::NoWay(r) => self.ways(r).is_none(),
-        }
-    }
-
-    pub(crate) fn place(&mut self, link: &Link) {
-        self.placed[link.cell.index()] = link.digit;
-        for r in self.puzzle.cell(link.cell).runs() {
-            self.settle(r);
-        }
-    }
+/// What a followed start comes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// The position breaks there.
+    Breaks(End),
+    /// The last link takes the digit the start denied at another cell, and some cell that
+    /// shares a run with both can lose it.
+    Meets,
 }
 
 /// Whether `links` hold one after the other from `base` (a chase with no link placed) and
-/// then break at `end`.
-fn sound(base: &Chase<'_>, links: &[Link], end: End) -> bool {
+/// then reach `goal`.
+fn sound(base: &Chase<'_>, links: &[Link], goal: Goal) -> bool {
     let mut chase = base.clone();
     for link in links {
         if !chase.holds(link) {
@@ -214,7 +80,43 @@ fn sound(base: &Chase<'_>, links: &[Link], end: End) -> bool {
         }
         chase.place(link);
     }
-    chase.breaks(end)
+    match goal {
+        Goal::Breaks(end) => chase.breaks(end),
+        Goal::Meets => links
+            .last()
+            .is_some_and(|&end| !seeing_both(base, links[0], end).is_empty()),
+    }
+}
+
+/// The open cells, other than the two ends, that share a run with both `start` (a denied
+/// digit) and `end` and can take that digit; none unless `end` takes that digit back
+/// elsewhere.
+fn seeing_both(base: &Chase<'_>, start: Link, end: Link) -> Vec<CellId> {
+    let puzzle = base.puzzle;
+    if start.because != Because::Denied || end.digit != start.digit || end.cell == start.cell {
+        return Vec::new();
+    }
+    let sees = |a: CellId, b: CellId| {
+        puzzle
+            .cell(a)
+            .runs()
+            .any(|r| puzzle.run(r).cells.contains(&b))
+    };
+    let mut found: Vec<CellId> = puzzle
+        .cell(start.cell)
+        .runs()
+        .flat_map(|r| puzzle.run(r).cells.iter().copied())
+        .filter(|&c| {
+            c != start.cell
+                && c != end.cell
+                && base.value(c).is_none()
+                && base.board.candidates(c) & 1 << start.digit != 0
+                && sees(c, end.cell)
+        })
+        .collect();
+    found.sort();
+    found.dedup();
+    found
 }
 
 /// The runs whose placed digits a link's reason (or an end) reads: a cell's own runs, or the
@@ -377,59 +279,97 @@ impl Follow<'_> {
     }
 }
 
-/// Follows `digit` assumed in `cell` wave by wave (each wave the links the last one made
-/// possible, looked for in the runs it changed): the shortest chain, within `cap` links, that breaks, and where.
-fn follow(base: &Chase<'_>, cell: CellId, digit: u8, cap: usize) -> Option<(Vec<Link>, End)> {
+/// Follows `start` (a digit assumed or denied) wave by wave (each wave the links the last one
+/// made possible, looked for in the runs it changed): the shortest chain, within `cap` links,
+/// that breaks or meets, and which.
+fn follow(base: &Chase<'_>, start: Link, cap: usize) -> Option<(Vec<Link>, Goal)> {
     let mut f = Follow {
         chase: base.clone(),
         links: Vec::new(),
         needs: Vec::new(),
         cap,
     };
-    let start = Link {
-        cell,
-        digit,
-        because: Because::Assumed,
-    };
     let mut runs = Vec::new();
     if !f.try_place(start, &mut runs) {
         return None;
     }
+    let mut meets: Option<u128> = None;
     while !runs.is_empty() {
         let ways: Vec<Ways> = runs.iter().map(|&r| f.chase.ways(r)).collect();
-        if let Some((needs, end)) = f.first_break(&runs, &ways) {
+        let found = match (f.first_break(&runs, &ways), meets) {
+            (Some((b, _)), Some(m)) if m.count_ones() < b.count_ones() => Some((m, Goal::Meets)),
+            (Some((b, end)), _) => Some((b, Goal::Breaks(end))),
+            (None, Some(m)) => Some((m, Goal::Meets)),
+            (None, None) => None,
+        };
+        if let Some((needs, goal)) = found {
             let links = (0..f.links.len())
-                .filter(|i| needs >> i & 1 == 1)
+                .filter(|i| (needs | 1) >> i & 1 == 1)
                 .map(|i| f.links[i])
                 .collect();
-            return Some((links, end));
+            return Some((links, goal));
         }
         let mut stirred = Vec::new();
-        for link in f.offered(&runs, &ways) {
+        // Singles first: a run's ways are read only once no single is left, so that a link a
+        // single gives is not stated the harder way. The runs whose ways were set aside are
+        // read again in the next wave.
+        let (singles, forced): (Vec<Link>, Vec<Link>) = f
+            .offered(&runs, &ways)
+            .into_iter()
+            .partition(|l| !matches!(l.because, Because::OnlyWay(_)));
+        let first = f.links.len();
+        for link in singles {
             f.try_place(link, &mut stirred);
+        }
+        if f.links.len() == first {
+            for link in forced {
+                f.try_place(link, &mut stirred);
+            }
+        } else {
+            for link in forced {
+                if let Because::OnlyWay(r) = link.because
+                    && !stirred.contains(&r)
+                {
+                    stirred.push(r);
+                }
+            }
+        }
+        for (link, &needs) in f.links[first..].iter().zip(&f.needs[first..]) {
+            // A digit that comes back whatever the start is no consequence of it.
+            if needs & 1 == 1
+                && meets.is_none_or(|m| needs.count_ones() < m.count_ones())
+                && !seeing_both(base, start, *link).is_empty()
+            {
+                meets = Some(needs);
+            }
         }
         runs = stirred;
     }
     None
 }
 
-/// Drops links the chain does not need (the assumption stays), last first, while it still
-/// holds and breaks at `end`.
-fn shorten(base: &Chase<'_>, mut links: Vec<Link>, end: End) -> Vec<Link> {
-    let mut i = links.len();
+/// Drops links the chain does not need (the start, and a meeting chain's far end, stay), last
+/// first, while it still reaches `goal`.
+fn shorten(base: &Chase<'_>, mut links: Vec<Link>, goal: Goal) -> Vec<Link> {
+    let mut i = match goal {
+        Goal::Breaks(_) => links.len(),
+        Goal::Meets => links.len() - 1,
+    };
     while i > 1 {
         i -= 1;
         let mut without = links.clone();
         without.remove(i);
-        if sound(base, &without, end) {
+        if sound(base, &without, goal) {
             links = without;
         }
     }
     links
 }
 
-/// The shortest chain on the board, within `cap` links: the candidate assumed goes. Cells with
-/// fewer candidates are tried first; on a tie in length the first found stays.
+/// The shortest chain on the board, within `cap` links: an assumed candidate goes, a denied
+/// one is placed, a meeting chain's digit goes from the cells that share a run with both ends.
+/// Cells with fewer candidates are tried first, each digit assumed then denied; on a tie in
+/// length the first found stays.
 pub(crate) fn chain(puzzle: &Puzzle, board: &Board, cap: usize) -> Option<Step> {
     let mut open: Vec<CellId> = (0..puzzle.cells().len() as u32)
         .map(CellId)
@@ -437,8 +377,8 @@ pub(crate) fn chain(puzzle: &Puzzle, board: &Board, cap: usize) -> Option<Step> 
         .collect();
     open.sort_by_key(|&c| (board.candidates(c).count_ones(), c));
     let base = Chase::new(puzzle, board);
-    let (links, end) = shortest(&base, &open, cap)?;
-    Some(chain_step(puzzle, links, end))
+    let (links, goal) = shortest(&base, &open, cap)?;
+    Some(chain_step(&base, links, goal))
 }
 
 /// The links a follow may place for a chain of at most `most`: what a link needs is counted
@@ -448,66 +388,147 @@ fn budget(most: usize) -> usize {
     (most.max(DEFAULT_MAX_CHAIN) * 2).min(MOST_LINKS)
 }
 
-/// The shortest chain of at most `most` links assuming a candidate of `open`.
-fn shortest(base: &Chase<'_>, open: &[CellId], most: usize) -> Option<(Vec<Link>, End)> {
-    let mut best: Option<(Vec<Link>, End)> = None;
-    let budget = budget(most);
+/// The shortest chain of at most `most` links starting at a candidate of `open`, by
+/// [`Rank`].
+fn shortest(base: &Chase<'_>, open: &[CellId], most: usize) -> Option<(Vec<Link>, Goal)> {
+    let mut best: Option<(Rank, Vec<Link>, Goal)> = None;
     for &cell in open {
         for digit in digits(base.board.candidates(cell)) {
-            let within = best.as_ref().map_or(most, |(l, _)| l.len() - 1);
-            if within < 2 {
-                return best;
-            }
-            if let Some((links, end)) = follow(base, cell, digit, budget) {
-                let links = shorten(base, links, end);
-                if links.len() <= within {
-                    best = Some((links, end));
+            for because in [Because::Assumed, Because::Denied] {
+                let start = Link {
+                    cell,
+                    digit,
+                    because,
+                };
+                if let Some((links, goal)) = from(base, start, most) {
+                    let rank = Rank::of(base, &links, goal);
+                    if best.as_ref().is_none_or(|(b, ..)| rank < *b) {
+                        best = Some((rank, links, goal));
+                    }
                 }
             }
         }
     }
-    best
+    best.map(|(_, links, goal)| (links, goal))
 }
 
-/// The step a chain makes: its assumption goes.
-fn chain_step(puzzle: &Puzzle, links: Vec<Link>, end: End) -> Step {
-    let start = links[0];
-    let technique = if links
-        .iter()
-        .any(|l| matches!(l.because, Because::OnlyWay(_)))
-    {
-        Technique::ForcingChain
-    } else {
-        Technique::Chain
-    };
-    let mut step = Step::new(
-        technique,
-        Why::Chain {
-            links: links.clone(),
-            end,
-        },
-    );
-    step.eliminations = vec![(start.cell, 1 << start.digit)];
-    step.because = links[1..].iter().map(|l| l.cell).collect();
-    step.runs = puzzle.cell(start.cell).runs().collect();
-    if let End::NoWay(r) = end
-        && !step.runs.contains(&r)
-    {
-        step.runs.push(r);
+/// The chain `start` leads to, shortened, if it has at most `most` links.
+fn from(base: &Chase<'_>, start: Link, most: usize) -> Option<(Vec<Link>, Goal)> {
+    let (links, goal) = follow(base, start, budget(most))?;
+    let links = shorten(base, links, goal);
+    (links.len() <= most).then_some((links, goal))
+}
+
+/// The chain step `start` leads to on `board` (a check of one start).
+#[cfg(test)]
+pub(crate) fn chain_from(puzzle: &Puzzle, board: &Board, start: Link, cap: usize) -> Option<Step> {
+    let base = Chase::new(puzzle, board);
+    let (links, goal) = from(&base, start, cap)?;
+    Some(chain_step(&base, links, goal))
+}
+
+/// How chains are told apart, the least first: the fewer steps the better (an either-or
+/// chain's denied start and the cell's only other digit are one step); of chains as long, one
+/// of singles before one that needs a run's ways, the more candidates removed the better, and
+/// one that breaks before one that meets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank {
+    steps: usize,
+    needs_ways: bool,
+    gains: std::cmp::Reverse<usize>,
+    meets: bool,
+}
+
+impl Rank {
+    fn of(base: &Chase<'_>, links: &[Link], goal: Goal) -> Rank {
+        let own_digit = links.len() > 1 && links[1].cell == links[0].cell;
+        let (steps, gains) = match goal {
+            Goal::Breaks(_) => (links.len(), 1),
+            Goal::Meets => (
+                links.len() - usize::from(own_digit),
+                seeing_both(base, links[0], links[links.len() - 1]).len(),
+            ),
+        };
+        Rank {
+            steps,
+            needs_ways: links
+                .iter()
+                .any(|l| matches!(l.because, Because::OnlyWay(_))),
+            gains: std::cmp::Reverse(gains),
+            meets: goal == Goal::Meets,
+        }
     }
+}
+
+/// The step a chain makes: an assumed start goes, a denied one is placed; a meeting chain's
+/// digit goes from the cells that share a run with both ends.
+fn chain_step(base: &Chase<'_>, links: Vec<Link>, goal: Goal) -> Step {
+    let puzzle = base.puzzle;
+    let (start, last) = (links[0], links[links.len() - 1]);
+    let forcing = links
+        .iter()
+        .any(|l| matches!(l.because, Because::OnlyWay(_)));
+    let mut step = match goal {
+        Goal::Breaks(end) => {
+            let technique = if forcing {
+                Technique::ForcingChain
+            } else {
+                Technique::Chain
+            };
+            let mut step = Step::new(
+                technique,
+                Why::Chain {
+                    links: links.clone(),
+                    end,
+                },
+            );
+            if start.because == Because::Denied {
+                step.placements = vec![(start.cell, start.digit)];
+            } else {
+                step.eliminations = vec![(start.cell, 1 << start.digit)];
+            }
+            step.runs = puzzle.cell(start.cell).runs().collect();
+            if let End::NoWay(r) = end
+                && !step.runs.contains(&r)
+            {
+                step.runs.push(r);
+            }
+            step
+        }
+        Goal::Meets => {
+            let mut step = Step::new(
+                Technique::EitherOrChain,
+                Why::EitherOr {
+                    links: links.clone(),
+                },
+            );
+            step.eliminations = seeing_both(base, start, last)
+                .into_iter()
+                .map(|c| (c, 1 << start.digit))
+                .collect();
+            step.runs = puzzle.cell(start.cell).runs().collect();
+            for r in puzzle.cell(last.cell).runs() {
+                if !step.runs.contains(&r) {
+                    step.runs.push(r);
+                }
+            }
+            step
+        }
+    };
+    step.because = links[1..].iter().map(|l| l.cell).collect();
     step
 }
 
 impl Step {
-    /// The links of a chain or a trial, the assumption first (empty for other steps).
+    /// The links of a chain or a trial, the start first (empty for other steps).
     pub fn chain(&self) -> &[Link] {
         match &self.why {
-            Why::Chain { links, .. } | Why::Trial { links, .. } => links,
+            Why::Chain { links, .. } | Why::Trial { links, .. } | Why::EitherOr { links } => links,
             _ => &[],
         }
     }
 
-    /// Where a chain or a trial breaks.
+    /// Where a chain or a trial breaks (`None` for an either-or chain, which does not).
     pub fn chain_end(&self) -> Option<End> {
         match &self.why {
             Why::Chain { end, .. } | Why::Trial { end, .. } => Some(*end),

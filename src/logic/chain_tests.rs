@@ -41,7 +41,7 @@ fn a_chain_of_singles_runs_round_two_corners() {
     marks[at(&p, 4, 2).index()] = mask(&[1, 5]);
     let board = Board::from_position(&p, &[None; 9], Some(&marks));
     let step = chain::chain(&p, &board, DEFAULT_MAX_CHAIN).expect("a chain");
-    assert_eq!(step.technique, Technique::Chain);
+    assert_eq!(step.technique, Technique::Chain, "{}", step.text(&p));
     assert_eq!(step.tier(), Tier::Chain);
     assert_eq!(
         step.chain(),
@@ -67,6 +67,64 @@ fn a_chain_of_singles_runs_round_two_corners() {
 }
 
 #[test]
+fn an_either_or_chain_clears_the_cells_that_see_both_ends() {
+    // If r2c2 is not 1 it is 2, so r2c4 is 3 and r3c4 is 1: one of r2c2 and r3c4 is 1, and
+    // r3c2, in r2c2's column and r3c4's row, cannot be.
+    let p = open_block();
+    let mut marks = vec![DIGITS; 9];
+    marks[at(&p, 2, 2).index()] = mask(&[1, 2]);
+    marks[at(&p, 2, 4).index()] = mask(&[2, 3]);
+    marks[at(&p, 3, 4).index()] = mask(&[1, 3]);
+    let board = Board::from_position(&p, &[None; 9], Some(&marks));
+    let start = link(at(&p, 2, 2), 1, Because::Denied);
+    let step = chain::chain_from(&p, &board, start, DEFAULT_MAX_CHAIN).expect("a chain");
+    assert_eq!(
+        step.technique,
+        Technique::EitherOrChain,
+        "{}",
+        step.text(&p)
+    );
+    assert_eq!(
+        step.chain(),
+        &[
+            start,
+            link(at(&p, 2, 2), 2, Because::OnlyDigit),
+            link(at(&p, 2, 4), 3, Because::OnlyDigit),
+            link(at(&p, 3, 4), 1, Because::OnlyDigit),
+        ]
+    );
+    assert_eq!(step.chain_end(), None);
+    assert_eq!(step.eliminations, vec![(at(&p, 3, 2), mask(&[1]))]);
+    assert_eq!(
+        step.text(&p),
+        "if r2c2 were not 1, then r2c2 = 2, r2c4 = 3 and r3c4 = 1: either r2c2 or r3c4 is 1, \
+         so r3c2, which shares a run with both, is not 1 (a chain of 4 links)"
+    );
+    assert_eq!(step.chain()[0].text(&p), "r2c2 is not 1: assumed");
+    check_chain(&p, &board, &step);
+}
+
+#[test]
+fn a_denied_digit_that_breaks_the_board_is_placed() {
+    // If r2c2 were not 1 it would be 2, and so would r2c4, both in 2 across.
+    let p = open_block();
+    let mut marks = vec![DIGITS; 9];
+    marks[at(&p, 2, 2).index()] = mask(&[1, 2]);
+    marks[at(&p, 2, 4).index()] = mask(&[2]);
+    let board = Board::from_position(&p, &[None; 9], Some(&marks));
+    let start = link(at(&p, 2, 2), 1, Because::Denied);
+    let step = chain::chain_from(&p, &board, start, DEFAULT_MAX_CHAIN).expect("a chain");
+    assert_eq!(step.placements, vec![(at(&p, 2, 2), 1)]);
+    assert!(step.eliminations.is_empty());
+    assert!(
+        step.text(&p).starts_with("if r2c2 were not 1,") && step.text(&p).contains("so r2c2 = 1"),
+        "{}",
+        step.text(&p)
+    );
+    check_chain(&p, &board, &step);
+}
+
+#[test]
 fn a_forcing_chain_follows_the_only_way_to_make_a_run() {
     // r3c2 = 3 takes 3 from r2c2 and r3c4. Then 10 in 2 down can only be 6 + 4 (r2c4 is 5, 6
     // or 7, r3c4 4 or 6), so r2c4 = 6; and 10 in 3 across, with r2c2 and r2c3 both 1 or 2,
@@ -79,15 +137,11 @@ fn a_forcing_chain_follows_the_only_way_to_make_a_run() {
     marks[at(&p, 3, 2).index()] = mask(&[3, 4]);
     marks[at(&p, 3, 4).index()] = mask(&[3, 4, 6]);
     let board = Board::from_position(&p, &[None; 6], Some(&marks));
-    let step = chain::chain(&p, &board, DEFAULT_MAX_CHAIN).expect("a chain");
+    let start = link(at(&p, 3, 2), 3, Because::Assumed);
+    let step = chain::chain_from(&p, &board, start, DEFAULT_MAX_CHAIN).expect("a chain");
     let across = run_of(&p, at(&p, 2, 2), true);
     let down = run_of(&p, at(&p, 2, 4), false);
-    assert_eq!(
-        step.technique,
-        Technique::ForcingChain,
-        "{:?}",
-        step.chain()
-    );
+    assert_eq!(step.technique, Technique::ForcingChain, "{}", step.text(&p));
     assert_eq!(
         step.chain(),
         &[
@@ -212,17 +266,37 @@ fn fillings(p: &Puzzle, board: &Board, placed: &[u8], r: RunId) -> Vec<Vec<(Cell
     out
 }
 
-/// Checks each link of `step` against the position of the board and the links before it, and
-/// its end against the position after them all; panics naming what fails.
+/// Checks each link of `step` against the position of the board and the links before it (a
+/// denied start read as the board without that digit there), and its end against the position
+/// after them all: a break, or an either-or chain's eliminations at the cells that share a run
+/// with both ends; panics naming what fails.
 fn check_chain(p: &Puzzle, board: &Board, step: &Step) {
     let links = step.chain();
     assert!(!links.is_empty(), "a chain step has links");
-    assert_eq!(links[0].because, Because::Assumed);
     assert!(links.len() <= DEFAULT_MAX_CHAIN);
-    assert_eq!(
-        step.eliminations,
-        vec![(links[0].cell, 1 << links[0].digit)]
-    );
+    let start = links[0];
+    let mut denied = board.clone();
+    match (start.because, step.chain_end()) {
+        (Because::Assumed, Some(_)) => {
+            assert_eq!(step.eliminations, vec![(start.cell, 1 << start.digit)]);
+        }
+        (Because::Denied, Some(_)) => {
+            assert_eq!(step.placements, vec![(start.cell, start.digit)]);
+        }
+        (Because::Denied, None) => {
+            let last = links[links.len() - 1];
+            assert_eq!(last.digit, start.digit, "the digit comes back");
+            let sees = |a: CellId, b: CellId| p.cell(a).runs().any(|r| p.run(r).cells.contains(&b));
+            assert_ne!(start.cell, last.cell, "the digit comes back elsewhere");
+            assert!(!step.eliminations.is_empty());
+            for &(c, m) in &step.eliminations {
+                assert_eq!(m, 1 << start.digit);
+                assert!(sees(c, start.cell) && sees(c, last.cell), "sees both ends");
+            }
+        }
+        (because, end) => panic!("a chain starting {because:?} ending {end:?}"),
+    }
+    let board = &mut denied;
     let mut placed: Vec<u8> = board.digits().to_vec();
     for (i, l) in links.iter().enumerate() {
         let says = format!("link {} of {}", i + 1, step.text(p));
@@ -230,7 +304,7 @@ fn check_chain(p: &Puzzle, board: &Board, step: &Step) {
         assert_eq!(placed[l.cell.index()], 0, "{says}: the cell is open");
         assert_ne!(left & 1 << l.digit, 0, "{says}: the digit is left");
         match l.because {
-            Because::Assumed => assert_eq!(i, 0, "{says}"),
+            Because::Assumed | Because::Denied => assert_eq!(i, 0, "{says}"),
             Because::OnlyDigit => assert_eq!(left, 1 << l.digit, "{says}"),
             Because::OnlyPlace(r) => {
                 let cells = &p.run(r).cells;
@@ -257,14 +331,19 @@ fn check_chain(p: &Puzzle, board: &Board, step: &Step) {
             }
             Because::Follows => panic!("{says}: a chain link has a named reason"),
         }
-        placed[l.cell.index()] = l.digit;
+        if l.because == Because::Denied {
+            board.narrow(l.cell, !(1 << l.digit));
+        } else {
+            placed[l.cell.index()] = l.digit;
+        }
     }
-    match step.chain_end().expect("an end") {
-        End::NoDigit(c) => {
+    match step.chain_end() {
+        None => {}
+        Some(End::NoDigit(c)) => {
             assert_eq!(placed[c.index()], 0);
             assert_eq!(digits_left(p, board, &placed, c), 0, "{}", step.text(p));
         }
-        End::NoWay(r) => assert!(fillings(p, board, &placed, r).is_empty()),
+        Some(End::NoWay(r)) => assert!(fillings(p, board, &placed, r).is_empty()),
     }
 }
 
@@ -281,9 +360,11 @@ fn the_hand_made_chains_pass_the_independent_check() {
 }
 
 /// Checks the chain found at every board of the logical solve of a random puzzle against the
-/// independent reading and the solutions, and that a cap of its length finds the same chain; how many chains it checked (`None`: the puzzle was
-/// skipped: invalid, without solution, or too many solutions to list).
-fn check_random(seed: u64, side: usize, walls: f64) -> Option<usize> {
+/// independent reading and the solutions, and that a cap of its length finds the same chain;
+/// with `every_denial`, also the chain every denied candidate leads to. How many chains it
+/// checked, and how many of them were either-or chains (`None`: the puzzle was skipped:
+/// invalid, without solution, or too many solutions to list).
+fn check_random(seed: u64, side: usize, walls: f64, every_denial: bool) -> Option<(usize, usize)> {
     let grid = crate::solve::generate::random_grid(side, side, walls, seed);
     let p = Puzzle::from_grid(&grid).ok()?;
     let (found, outcome) = Solver::new(&p).solutions(65);
@@ -291,10 +372,22 @@ fn check_random(seed: u64, side: usize, walls: f64) -> Option<usize> {
         return None;
     }
     let mut board = Board::new(&p);
-    let mut checked = 0;
+    let (mut checked, mut either_or) = (0, 0);
+    let mut check = |step: &Step, board: &Board| {
+        check_chain(&p, board, step);
+        for s in &found {
+            for &(c, m) in &step.eliminations {
+                assert_eq!(m & 1 << s.digits[c.index()], 0, "{}", step.text(&p));
+            }
+            for &(c, d) in &step.placements {
+                assert_eq!(s.digits[c.index()], d, "{}", step.text(&p));
+            }
+        }
+        checked += 1;
+        either_or += usize::from(step.technique == Technique::EitherOrChain);
+    };
     while board.contradiction(&p).is_none() && !board.is_solved() {
         if let Some(step) = chain::chain(&p, &board, DEFAULT_MAX_CHAIN) {
-            check_chain(&p, &board, &step);
             let capped = chain::chain(&p, &board, step.chain().len().max(2));
             assert_eq!(
                 capped.as_ref().map(Step::chain),
@@ -302,26 +395,41 @@ fn check_random(seed: u64, side: usize, walls: f64) -> Option<usize> {
                 "a cap the chain fits in finds another: {}",
                 step.text(&p)
             );
-            let (c, m) = step.eliminations[0];
-            for s in &found {
-                assert_eq!(m & 1 << s.digits[c.index()], 0, "{}", step.text(&p));
+            check(&step, &board);
+        }
+        if every_denial {
+            for c in (0..p.cells().len() as u32).map(CellId) {
+                for digit in super::text::digits(board.candidates(c)) {
+                    let start = Link {
+                        cell: c,
+                        digit,
+                        because: Because::Denied,
+                    };
+                    if board.value(c).is_none()
+                        && let Some(step) = chain::chain_from(&p, &board, start, DEFAULT_MAX_CHAIN)
+                    {
+                        check(&step, &board);
+                    }
+                }
             }
-            checked += 1;
         }
         let Some(step) = next_step(&p, &board) else {
             break;
         };
         board.apply(&step);
     }
-    Some(checked)
+    Some((checked, either_or))
 }
 
 #[test]
 fn chains_are_found_and_checked_on_random_puzzles() {
-    // Not an empty check: chains are found on these boards (most of all on the early ones,
-    // before the easier techniques have worked).
-    let checked: usize = (0..12u64).filter_map(|s| check_random(s, 6, 0.25)).sum();
+    // Not an empty check: chains of each kind are found on these boards (most of all on the
+    // early ones, before the easier techniques have worked).
+    let (checked, either_or) = (0..12u64)
+        .filter_map(|s| check_random(s, 6, 0.25, true))
+        .fold((0, 0), |(a, b), (c, e)| (a + c, b + e));
     assert!(checked >= 12, "only {checked} chains checked");
+    assert!(either_or >= 12, "only {either_or} either-or chains checked");
 }
 
 proptest::proptest! {
@@ -331,6 +439,6 @@ proptest::proptest! {
     /// solution's digit, and each of its links follows from the ones before by its reason.
     #[test]
     fn chains_are_sound_link_by_link(seed in 0u64..1 << 40, side in 4usize..8, walls in 0.15f64..0.4) {
-        check_random(seed, side, walls);
+        check_random(seed, side, walls, false);
     }
 }

@@ -13,6 +13,7 @@ mod area;
 mod arrange;
 mod board;
 mod chain;
+mod chase;
 mod explain;
 mod rating;
 pub(crate) mod scan;

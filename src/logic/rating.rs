@@ -133,7 +133,7 @@ pub fn weight(technique: Technique) -> u32 {
         PermutationLogic => 8,
         CrossRunSubset | AreaSum => 12,
         DomainShaving => 15,
-        Chain => 20,
+        Chain | EitherOrChain => 20,
         ForcingChain => 24,
         Trial => 60,
     }

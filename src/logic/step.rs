@@ -66,13 +66,16 @@ pub enum Technique {
     /// A digit assumed leads, link by link, some links the only way to make a run, to a
     /// contradiction: it goes.
     ForcingChain,
+    /// A digit denied at one cell comes back, link by link, at another: one of the two holds
+    /// it, so the cells that share a run with both lose it.
+    EitherOrChain,
     /// A digit assumed leads to a contradiction: it goes.
     Trial,
 }
 
 impl Technique {
     /// Every technique, in the order `next_step` tries them (easiest first).
-    pub const ALL: [Technique; 18] = [
+    pub const ALL: [Technique; 19] = [
         Technique::UniqueCombination,
         Technique::CrossReference,
         Technique::NoRepeats,
@@ -90,6 +93,7 @@ impl Technique {
         Technique::DomainShaving,
         Technique::Chain,
         Technique::ForcingChain,
+        Technique::EitherOrChain,
         Technique::Trial,
     ];
 
@@ -103,7 +107,7 @@ impl Technique {
                 Tier::Two
             }
             AreaSum | PermutationLogic | CrossRunSubset | DomainShaving => Tier::Three,
-            Chain | ForcingChain => Tier::Chain,
+            Chain | ForcingChain | EitherOrChain => Tier::Chain,
             Trial => Tier::Trial,
         }
     }
@@ -129,6 +133,7 @@ impl Technique {
             DomainShaving => "Domain shaving",
             Chain => "Chain",
             ForcingChain => "Forcing chain",
+            EitherOrChain => "Either-or chain",
             Trial => "Trial",
         }
     }
@@ -230,6 +235,8 @@ pub(crate) enum Why {
     },
     /// The chain's links, the assumption first, and where it breaks.
     Chain { links: Vec<Link>, end: End },
+    /// The chain's links, the denied start first and the digit's return last.
+    EitherOr { links: Vec<Link> },
     /// The digit assumed (the first link), the digits it led to, and where it broke.
     Trial { links: Vec<Link>, end: End },
 }

@@ -308,22 +308,19 @@ impl Step {
             }
             Why::Chain { links, end } | Why::Trial { links, end } => {
                 let start = links[0];
-                let then: Vec<String> = links[1..]
-                    .iter()
-                    .map(|l| format!("{} = {}", cell(l.cell), l.digit))
-                    .collect();
-                let then = if then.is_empty() {
-                    String::new()
-                } else {
-                    format!(" then {}, and", words(then, "and"))
-                };
+                let then = then_text(puzzle, &links[1..], ", and");
                 let chain = if matches!(self.why, Why::Chain { .. }) {
                     format!(" (a chain of {} links)", links.len())
                 } else {
                     String::new()
                 };
+                let (supposed, so) = if start.because == Because::Denied {
+                    ("not ", "=")
+                } else {
+                    ("", "is not")
+                };
                 format!(
-                    "if {} were {},{then} {}, so {} is not {}{chain}",
+                    "if {} were {supposed}{},{then} {}, so {} {so} {}{chain}",
                     cell(start.cell),
                     start.digit,
                     end_text(puzzle, *end),
@@ -331,8 +328,41 @@ impl Step {
                     start.digit
                 )
             }
+            Why::EitherOr { links } => {
+                let (start, last) = (links[0], links[links.len() - 1]);
+                let then = then_text(puzzle, &links[1..], "");
+                let losers: Vec<CellId> = self.eliminations.iter().map(|&(c, _)| c).collect();
+                let (share, are) = if losers.len() == 1 {
+                    ("shares", "is")
+                } else {
+                    ("share", "are")
+                };
+                format!(
+                    "if {} were not {d},{then}: either {} or {} is {d}, so {}, which {share} a \
+                     run with both, {are} not {d} (a chain of {} links)",
+                    cell(start.cell),
+                    cell(start.cell),
+                    cell(last.cell),
+                    cells_text(puzzle, &losers),
+                    links.len(),
+                    d = start.digit,
+                )
+            }
         }
     }
+}
+
+/// The links after a chain's start, in words: " then r2c3 = 4 and r2c5 = 1" and `tail`, or
+/// nothing when there are none.
+fn then_text(puzzle: &Puzzle, links: &[Link], tail: &str) -> String {
+    if links.is_empty() {
+        return String::new();
+    }
+    let then: Vec<String> = links
+        .iter()
+        .map(|l| format!("{} = {}", cell_name(puzzle, l.cell), l.digit))
+        .collect();
+    format!(" then {}{tail}", words(then, "and"))
 }
 
 /// Where a chain breaks, in words: "r5c6 would have no digit left".
@@ -344,8 +374,16 @@ pub(crate) fn end_text(puzzle: &Puzzle, end: End) -> String {
 }
 
 impl Link {
-    /// The link as one line of a chain: "r6c12 = 3: the only digit its runs leave it".
+    /// The link as one line of a chain: "r6c12 = 3: the only digit its runs leave it" ("r6c12
+    /// is not 3: assumed" for a denied start).
     pub fn text(&self, puzzle: &Puzzle) -> String {
+        if self.because == Because::Denied {
+            return format!(
+                "{} is not {}: assumed",
+                cell_name(puzzle, self.cell),
+                self.digit
+            );
+        }
         format!(
             "{} = {}: {}",
             cell_name(puzzle, self.cell),
@@ -358,6 +396,7 @@ impl Link {
     pub fn reason(&self, puzzle: &Puzzle) -> String {
         match self.because {
             Because::Assumed => "assumed".to_string(),
+            Because::Denied => "assumed absent".to_string(),
             Because::OnlyDigit => "the only digit its runs leave it".to_string(),
             Because::OnlyPlace(r) => format!(
                 "the only place for {} in {}",

@@ -7,8 +7,8 @@ use crate::harness::{app, puzzle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kakuro::app::{ExplainSummary, HintStage, HintSummary, KakuroApp};
-use kakuro::logic::{Board, explain};
+use kakuro::app::{ChainMark, ExplainSummary, HintStage, HintSummary, KakuroApp};
+use kakuro::logic::{Because, Board, explain};
 use kakuro::{Pos, Puzzle, Solver};
 
 fn wikipedia() -> Harness<'static, KakuroApp> {
@@ -254,9 +254,13 @@ fn a_chain_step_draws_its_links_in_order_and_lists_them() {
     key(&mut h, Key::ArrowRight, Modifiers::ALT);
     assert_eq!(h.state().explain_summary().unwrap().selected, k);
     let shown = h.state_mut().shown_lesson().unwrap();
-    let expected: Vec<(Pos, u8)> = links
+    let expected: Vec<ChainMark> = links
         .iter()
-        .map(|l| (puzzle.cell(l.cell).pos, l.digit))
+        .map(|l| ChainMark {
+            pos: puzzle.cell(l.cell).pos,
+            digit: l.digit,
+            denied: l.because == Because::Denied,
+        })
         .collect();
     assert_eq!(shown.chain, expected);
     // The panel lists each link on its own line, the assumption first.
@@ -293,7 +297,9 @@ fn hint_at_a_chain_step_names_the_digit_to_suppose_and_draws_the_chain() {
     let shown = h.state_mut().shown_lesson().unwrap();
     assert!(shown.chain.len() >= 2, "{shown:?}");
     // The first link is the digit to suppose, named in the text.
-    let (first, digit) = shown.chain[0];
+    let ChainMark {
+        pos: first, digit, ..
+    } = shown.chain[0];
     assert!(
         summary
             .text

@@ -12,7 +12,7 @@ use egui::{
 };
 
 use super::play::look::Look;
-use crate::app::board::overlay::{Lesson, Mark, Origin, Overlay};
+use crate::app::board::overlay::{ChainMark, Lesson, Mark, Origin, Overlay};
 use crate::app::board::palette::{
     CANVAS_DARK, CANVAS_LIGHT, CAUSE, CHAIN, CHANGED, CLUE, CURSOR, DIAGONAL, DIGIT, ERROR, FAILED,
     FIXED, FOCUS, GUESSED, MISTAKE, PENCIL, PLACED, SOLUTION, SOLVED, TRYING, VARIES, WALL,
@@ -479,12 +479,12 @@ impl BoardView {
 
     /// A chain's links in order: an arrow from each cell to the next, and on each cell a
     /// badge with its number and a ring round the digit it takes.
-    fn paint_chain(&self, painter: &egui::Painter, chain: &[(Pos, u8)]) {
+    fn paint_chain(&self, painter: &egui::Painter, chain: &[ChainMark]) {
         let s = self.cell;
         let width = (s * 0.06).clamp(1.5, 3.5);
         let centres: Vec<Pos2> = chain
             .iter()
-            .map(|&(pos, _)| self.cell_rect(pos).center())
+            .map(|link| self.cell_rect(link.pos).center())
             .collect();
         for pair in centres.windows(2) {
             let (from, to) = (pair[0], pair[1]);
@@ -500,12 +500,18 @@ impl BoardView {
             painter.arrow(start, vector, Stroke::new(width, CHAIN));
         }
         let font = FontId::proportional((s * 0.26).max(8.5));
-        for (i, &(pos, digit)) in chain.iter().enumerate() {
-            let rect = self.cell_rect(pos);
-            // The link's digit is ringed where its pencil mark sits.
+        for (i, link) in chain.iter().enumerate() {
+            let rect = self.cell_rect(link.pos);
+            // The link's digit is ringed where its pencil mark sits, and crossed out if denied.
+            let digit = link.digit;
             let (row, col) = (f32::from((digit - 1) / 3), f32::from((digit - 1) % 3));
             let slot = rect.min + vec2(0.2 + 0.3 * col, 0.2 + 0.3 * row) * s;
-            painter.circle_stroke(slot, (s * 0.15).max(5.0), Stroke::new(width, CHAIN));
+            let radius = (s * 0.15).max(5.0);
+            painter.circle_stroke(slot, radius, Stroke::new(width, CHAIN));
+            if link.denied {
+                let arm = vec2(radius, radius) * std::f32::consts::FRAC_1_SQRT_2;
+                painter.line_segment([slot - arm, slot + arm], Stroke::new(width, CHAIN));
+            }
             // Its number in a badge on the cell's corner.
             let badge = rect.left_top() + vec2(0.04, 0.04) * s;
             painter.circle_filled(badge, (s * 0.16).max(6.0), CHAIN);

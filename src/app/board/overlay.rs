@@ -61,9 +61,20 @@ pub struct Lesson {
 pub struct Overlay {
     width: usize,
     marks: Vec<Mark>,
-    /// A chain's links in order (a chain or trial step): each cell and the digit it takes,
-    /// drawn numbered with arrows between them.
-    pub chain: Vec<(Pos, u8)>,
+    /// A chain's links in order (a chain or trial step), drawn numbered with arrows between
+    /// them.
+    pub chain: Vec<ChainMark>,
+}
+
+/// One link of a chain as the board draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChainMark {
+    /// The link's cell.
+    pub pos: Pos,
+    /// The digit it takes (or, denied, does not take).
+    pub digit: u8,
+    /// Whether the link denies the digit (an either-or chain's start): drawn crossed out.
+    pub denied: bool,
 }
 
 impl Overlay {

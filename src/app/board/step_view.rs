@@ -2,9 +2,9 @@
 //! candidates, a step's runs, cause cells, placements and eliminations, a chain's links in
 //! order, and the digit sets a run keeps and loses.
 
-use super::overlay::{Mark, Overlay};
+use super::overlay::{ChainMark, Mark, Overlay};
 use crate::app::KakuroApp;
-use crate::logic::{Board, End, Step};
+use crate::logic::{Because, Board, End, Step};
 use crate::solve::combos::Mask;
 use crate::{Pos, Puzzle, RunId};
 
@@ -54,7 +54,11 @@ pub fn mark_step(overlay: &mut Overlay, puzzle: &Puzzle, step: &Step, reveal: Re
         overlay.chain = step
             .chain()
             .iter()
-            .map(|l| (puzzle.cell(l.cell).pos, l.digit))
+            .map(|l| ChainMark {
+                pos: puzzle.cell(l.cell).pos,
+                digit: l.digit,
+                denied: l.because == Because::Denied,
+            })
             .collect();
         if let Some(End::NoDigit(cell)) = step.chain_end() {
             let pos = puzzle.cell(cell).pos;
@@ -144,8 +148,8 @@ pub struct ShownLesson {
     /// Every white cell's digit and pencil marks as the board shows them, when they are a
     /// logical board's (Explain) rather than the typed digits.
     pub board: Vec<(Pos, u8, Mask)>,
-    /// A chain's links in order, drawn numbered with arrows: each cell and its digit.
-    pub chain: Vec<(Pos, u8)>,
+    /// A chain's links in order, drawn numbered with arrows.
+    pub chain: Vec<ChainMark>,
 }
 
 impl KakuroApp {

@@ -23,7 +23,7 @@ use super::background;
 use crate::app::board::overlay::{Mark, Overlay};
 use crate::app::board::step_view::{ALL_DIGITS, Reveal, blank, mark_step};
 use crate::app::hint::advice::{Advice, Held, Position, Solutions, advise, apply};
-use crate::logic::run_name;
+use crate::logic::{Because, run_name};
 use crate::{CancelToken, Grid, Puzzle};
 
 /// How far the shown hint has gone.
@@ -182,9 +182,18 @@ impl KakuroApp {
                 let name = step.technique.name();
                 let mut text = format!("{name}: look at {}", places.join("; "));
                 if let (HintStage::Cells, Some(start)) = (stage, step.chain().first()) {
+                    let not = if start.because == Because::Denied {
+                        "not "
+                    } else {
+                        ""
+                    };
+                    let to = match step.chain_end() {
+                        Some(_) => "a contradiction".to_string(),
+                        None => format!("where {} comes back", start.digit),
+                    };
                     text.push_str(&format!(
-                        ", and suppose {} were {}: follow the numbered cells, {} links, to a \
-                         contradiction",
+                        ", and suppose {} were {not}{}: follow the numbered cells, {} links, to \
+                         {to}",
                         shown.puzzle.cell(start.cell).pos,
                         start.digit,
                         step.chain().len()
