@@ -41,48 +41,51 @@ fn augment(
 }
 
 /// The digits each cell takes in some way of putting `set` into the cells, one digit each
-/// (added to `reach`); false when there is no way at all. A digit is kept when the other cells
-/// can still share out the rest of the set.
+/// (added to `reach`); false when there is no way at all.
+///
+/// One way is found first; another way gives cell `i` the digit cell `j` holds exactly when
+/// the rest can shift along: `j` takes the digit of some cell, that cell the digit of another,
+/// and so on until one takes `i`'s. So the cells are linked `a → b` when `a` can take `b`'s
+/// digit, and `i` can have `j`'s digit when `j` reaches `i`.
 pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
-    reach_some(cands, set, reach, u32::MAX)
-}
-
-/// Same as [`reach`], but a cell with two digits in `reach` gets no more: enough to tell
-/// whether a cell takes one digit only (a chain's reading of a run).
-pub(crate) fn reach_two(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
-    reach_some(cands, set, reach, 2)
-}
-
-fn reach_some(cands: &[Mask], set: Mask, reach: &mut [Mask], enough: u32) -> bool {
-    if !fits(cands, set) {
+    let n = cands.len();
+    if n != set.count_ones() as usize {
         return false;
     }
-    let n = cands.len();
-    let mut others = [0; 9];
-    for i in 0..n {
-        let mut k = 0;
-        for (j, &m) in cands.iter().enumerate() {
-            if j != i {
-                others[k] = m;
-                k += 1;
+    let mut owner = [usize::MAX; 10];
+    for cell in 0..n {
+        let mut seen: Mask = 0;
+        if !augment(cands, set, cell, &mut owner, &mut seen) {
+            return false;
+        }
+    }
+    let mut held = [0u8; 9];
+    for (d, &cell) in owner.iter().enumerate() {
+        if cell != usize::MAX {
+            held[cell] = d as u8;
+        }
+    }
+    // reaches[a]: the cells whose digits `a` can end up passing along to, as a bit set.
+    let mut reaches = [0u16; 9];
+    for a in 0..n {
+        for b in 0..n {
+            if cands[a] & 1 << held[b] != 0 {
+                reaches[a] |= 1 << b;
             }
         }
-        if reach[i].count_ones() >= enough {
-            continue;
+    }
+    for k in 0..n {
+        for a in 0..n {
+            if reaches[a] & 1 << k != 0 {
+                reaches[a] |= reaches[k];
+            }
         }
-        let mut free = cands[i] & set & !reach[i];
-        if n == 1 {
-            reach[i] |= free;
-            continue;
-        }
-        while free != 0 {
-            let d = free.trailing_zeros();
-            free &= free - 1;
-            if fits(&others[..n - 1], set & !(1 << d)) {
-                reach[i] |= 1 << d;
-                if reach[i].count_ones() >= enough {
-                    break;
-                }
+    }
+    for i in 0..n {
+        reach[i] |= 1 << held[i];
+        for j in 0..n {
+            if j != i && cands[i] & 1 << held[j] != 0 && reaches[j] & 1 << i != 0 {
+                reach[i] |= 1 << held[j];
             }
         }
     }
@@ -100,6 +103,50 @@ mod tests {
         assert!(fits(&[0b1110, 0b0010, 0b0110], 0b1110));
         assert!(!fits(&[0b0110, 0b0110, 0b0110], 0b1110));
         assert!(!fits(&[0b110], 0b110));
+    }
+
+    /// Every way of giving each cell a different digit of `set`, by brute force.
+    fn every_way(cands: &[Mask], set: Mask, out: &mut Vec<Vec<u8>>, way: &mut Vec<u8>) {
+        let k = way.len();
+        if k == cands.len() {
+            out.push(way.clone());
+            return;
+        }
+        for d in 1..=9u8 {
+            if cands[k] & set & 1 << d != 0 && !way.contains(&d) {
+                way.push(d);
+                every_way(cands, set, out, way);
+                way.pop();
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reach_gives_what_brute_force_gives(
+            raw in proptest::collection::vec(0u16..1 << 10, 1..6),
+            set_raw in 0u16..1 << 10,
+        ) {
+            let cands: Vec<Mask> = raw.iter().map(|m| m & !1).collect();
+            let set = set_raw & !1;
+            let mut ways = Vec::new();
+            if set.count_ones() as usize == cands.len() {
+                every_way(&cands, set, &mut ways, &mut Vec::new());
+            }
+            let mut want = vec![0; cands.len()];
+            for way in &ways {
+                for (i, &d) in way.iter().enumerate() {
+                    want[i] |= 1 << d;
+                }
+            }
+            let mut got = vec![0; cands.len()];
+            let any = reach(&cands, set, &mut got);
+            proptest::prop_assert_eq!(any, !ways.is_empty());
+            proptest::prop_assert_eq!(fits(&cands, set), !ways.is_empty());
+            if any {
+                proptest::prop_assert_eq!(got, want);
+            }
+        }
     }
 
     #[test]

@@ -138,10 +138,6 @@ fn region(puzzle: &Puzzle, cell: Option<CellId>, run: Option<RunId>) -> Vec<RunI
     runs
 }
 
-/// The digits each open cell of a run takes in some way of making it (two at the most);
-/// `None`: no way.
-type Ways = Option<Vec<(CellId, Mask)>>;
-
 /// One assumption followed: its links (placed in order), the links each one needs (itself
 /// included) as a bit set, and the cap on a chain's length.
 struct Follow<'a> {
@@ -200,9 +196,8 @@ impl Follow<'_> {
         true
     }
 
-    /// The shortest break among the runs `runs` (with `ways` their ways) and their cells, with
-    /// the links it needs.
-    fn first_break(&self, runs: &[RunId], ways: &[Ways]) -> Option<(u128, End)> {
+    /// The shortest break among the runs `runs` and their cells, with the links it needs.
+    fn first_break(&self, runs: &[RunId]) -> Option<(u128, End)> {
         let puzzle = self.chase.puzzle;
         let mut best: Option<(u128, End)> = None;
         let mut consider = |needs: u128, end: End| {
@@ -222,17 +217,16 @@ impl Follow<'_> {
                 }
             }
         }
-        for (&r, w) in runs.iter().zip(ways) {
-            if w.is_none() {
+        for &r in runs {
+            if !self.chase.can_make(r) {
                 consider(self.needs_of(&region(puzzle, None, Some(r))), End::NoWay(r));
             }
         }
         best
     }
 
-    /// The links the position offers in `runs` (with `ways` their ways), simplest reason
-    /// first for each cell.
-    fn offered(&self, runs: &[RunId], ways: &[Ways]) -> Vec<Link> {
+    /// The singles the position offers in `runs`, a naked single first for each cell.
+    fn singles(&self, runs: &[RunId]) -> Vec<Link> {
         let chase = &self.chase;
         let mut found: Vec<Link> = Vec::new();
         let mut offer = |link: Link| {
@@ -264,10 +258,16 @@ impl Follow<'_> {
                 }
             }
         }
-        for (&r, w) in runs.iter().zip(ways) {
-            for &(c, m) in w.iter().flatten() {
-                if m != 0 && is_single(m) {
-                    offer(Link {
+        found
+    }
+
+    /// The links the ways of making `runs` give (a cell each at the most).
+    fn forced(&self, runs: &[RunId]) -> Vec<Link> {
+        let mut found: Vec<Link> = Vec::new();
+        for &r in runs {
+            for (c, m) in self.chase.ways(r).into_iter().flatten() {
+                if m != 0 && is_single(m) && !found.iter().any(|l| l.cell == c) {
+                    found.push(Link {
                         cell: c,
                         digit: digit_of(m),
                         because: Because::OnlyWay(r),
@@ -295,8 +295,7 @@ fn follow(base: &Chase<'_>, start: Link, cap: usize) -> Option<(Vec<Link>, Goal)
     }
     let mut meets: Option<u128> = None;
     while !runs.is_empty() {
-        let ways: Vec<Ways> = runs.iter().map(|&r| f.chase.ways(r)).collect();
-        let found = match (f.first_break(&runs, &ways), meets) {
+        let found = match (f.first_break(&runs), meets) {
             (Some((b, _)), Some(m)) if m.count_ones() < b.count_ones() => Some((m, Goal::Meets)),
             (Some((b, end)), _) => Some((b, Goal::Breaks(end))),
             (None, Some(m)) => Some((m, Goal::Meets)),
@@ -311,25 +310,19 @@ fn follow(base: &Chase<'_>, start: Link, cap: usize) -> Option<(Vec<Link>, Goal)
         }
         let mut stirred = Vec::new();
         // Singles first: a run's ways are read only once no single is left, so that a link a
-        // single gives is not stated the harder way. The runs whose ways were set aside are
-        // read again in the next wave.
-        let (singles, forced): (Vec<Link>, Vec<Link>) = f
-            .offered(&runs, &ways)
-            .into_iter()
-            .partition(|l| !matches!(l.because, Because::OnlyWay(_)));
+        // single gives is not stated the harder way (and the costly reading is done less).
+        // Runs set aside are read again in the next wave.
         let first = f.links.len();
-        for link in singles {
+        for link in f.singles(&runs) {
             f.try_place(link, &mut stirred);
         }
         if f.links.len() == first {
-            for link in forced {
+            for link in f.forced(&runs) {
                 f.try_place(link, &mut stirred);
             }
         } else {
-            for link in forced {
-                if let Because::OnlyWay(r) = link.because
-                    && !stirred.contains(&r)
-                {
+            for r in runs {
+                if !stirred.contains(&r) {
                     stirred.push(r);
                 }
             }

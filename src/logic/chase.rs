@@ -94,8 +94,9 @@ impl<'a> Chase<'a> {
             .filter(|&c| self.value(c).is_none())
     }
 
-    /// The digits each open cell of the run takes in some way of making it, two at the most
-    /// (in the order of [`Chase::open`]), or `None` when there is no way at all.
+    /// Some of the digits each open cell of the run takes in ways of making it, all of them
+    /// where that is one (in the order of [`Chase::open`]), or `None` when there is no way at
+    /// all.
     pub(crate) fn ways(&self, r: RunId) -> Option<Vec<(CellId, Mask)>> {
         let open: Vec<CellId> = self.open(r).collect();
         let cands: Vec<Mask> = open.iter().map(|&c| self.cands(c)).collect();
@@ -107,10 +108,24 @@ impl<'a> Chase<'a> {
             if open.is_empty() {
                 any |= rest == 0;
             } else {
-                any |= arrange::reach_two(&cands, rest, &mut reach);
+                any |= arrange::reach(&cands, rest, &mut reach);
+                // A chain reads only whether a cell is left one digit.
+                if any && reach.iter().all(|m| m.count_ones() >= 2) {
+                    break;
+                }
             }
         }
         any.then(|| open.into_iter().zip(reach).collect())
+    }
+
+    /// Whether the run can still be made (what [`Chase::ways`] tells apart from `None`, for
+    /// less).
+    pub(crate) fn can_make(&self, r: RunId) -> bool {
+        let open: Vec<CellId> = self.open(r).collect();
+        let cands: Vec<Mask> = open.iter().map(|&c| self.cands(c)).collect();
+        let placed = self.held[r.index()];
+        self.fitting(r)
+            .any(|set| arrange::fits(&cands, set & !placed))
     }
 
     /// The digits every fitting set of the run has that are not placed yet.
@@ -148,7 +163,7 @@ impl<'a> Chase<'a> {
     pub(crate) fn breaks(&self, end: End) -> bool {
         match end {
             End::NoDigit(c) => self.value(c).is_none() && self.cands(c) == 0,
-            End::NoWay(r) => self.ways(r).is_none(),
+            End::NoWay(r) => !self.can_make(r),
         }
     }
 
