@@ -512,16 +512,25 @@ impl BoardView {
                 let arm = vec2(radius, radius) * std::f32::consts::FRAC_1_SQRT_2;
                 painter.line_segment([slot - arm, slot + arm], Stroke::new(width, CHAIN));
             }
-            // Its number in a badge on the cell's corner.
+            // Its number in a badge on the cell's corner; links one after the other in the
+            // same cell (a denied digit, then the cell's only other one) share a wider badge.
+            if i > 0 && chain[i - 1].pos == link.pos {
+                continue;
+            }
+            let last = chain[i..].iter().take_while(|l| l.pos == link.pos).count() + i;
+            let label = if last > i + 1 {
+                format!("{}–{}", i + 1, last)
+            } else {
+                (i + 1).to_string()
+            };
             let badge = rect.left_top() + vec2(0.04, 0.04) * s;
-            painter.circle_filled(badge, (s * 0.16).max(6.0), CHAIN);
-            painter.text(
-                badge,
-                Align2::CENTER_CENTER,
-                i + 1,
-                font.clone(),
-                Color32::WHITE,
-            );
+            let radius = (s * 0.16).max(6.0);
+            let galley = painter.layout_no_wrap(label, font.clone(), Color32::WHITE);
+            let half = vec2((galley.size().x / 2.0 + radius * 0.4).max(radius), radius);
+            let corner = badge - vec2(radius, radius);
+            let pill = egui::Rect::from_min_size(corner, half * 2.0);
+            painter.rect_filled(pill, radius, CHAIN);
+            painter.galley(pill.center() - galley.size() / 2.0, galley, Color32::WHITE);
         }
     }
 
