@@ -47,6 +47,8 @@ fn augment(
 /// the rest can shift along: `j` takes the digit of some cell, that cell the digit of another,
 /// and so on until one takes `i`'s. So the cells are linked `a → b` when `a` can take `b`'s
 /// digit, and `i` can have `j`'s digit when `j` reaches `i`.
+// The loops index several arrays of cells at once: plain indices read best.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
     let n = cands.len();
     if n != set.count_ones() as usize {
@@ -67,9 +69,9 @@ pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
     }
     // reaches[a]: the cells whose digits `a` can end up passing along to, as a bit set.
     let mut reaches = [0u16; 9];
-    for (a, &m) in cands.iter().enumerate() {
-        for (b, &d) in held[..n].iter().enumerate() {
-            if m & 1 << d != 0 {
+    for a in 0..n {
+        for b in 0..n {
+            if cands[a] & 1 << held[b] != 0 {
                 reaches[a] |= 1 << b;
             }
         }
@@ -81,11 +83,11 @@ pub(crate) fn reach(cands: &[Mask], set: Mask, reach: &mut [Mask]) -> bool {
             }
         }
     }
-    for (i, got) in reach[..n].iter_mut().enumerate() {
-        *got |= 1 << held[i];
-        for (j, &d) in held[..n].iter().enumerate() {
-            if j != i && cands[i] & 1 << d != 0 && reaches[j] & 1 << i != 0 {
-                *got |= 1 << d;
+    for i in 0..n {
+        reach[i] |= 1 << held[i];
+        for j in 0..n {
+            if j != i && cands[i] & 1 << held[j] != 0 && reaches[j] & 1 << i != 0 {
+                reach[i] |= 1 << held[j];
             }
         }
     }
