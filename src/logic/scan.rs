@@ -22,6 +22,13 @@ pub(crate) struct Scan {
     sound: Vec<bool>,
     /// The most links a chain may have.
     max_chain: usize,
+    /// Per run: changed since the near finders' quiet cells were last brought up to date
+    /// (done only when the near finder, there is one, is asked: most solves never get that
+    /// far).
+    changed: Vec<bool>,
+    /// The indices in [`FINDERS`] of the run finders, and of the cell and near finders.
+    run_finders: Vec<usize>,
+    cell_finders: Vec<usize>,
 }
 
 impl Scan {
@@ -39,6 +46,9 @@ impl Scan {
                 .collect(),
             sound: vec![false; runs],
             max_chain: super::DEFAULT_MAX_CHAIN,
+            changed: vec![false; runs],
+            run_finders: finders_of(|f| matches!(f, Finder::Run(_))),
+            cell_finders: finders_of(|f| matches!(f, Finder::Cell(_) | Finder::Near(_))),
         }
     }
 
@@ -71,7 +81,22 @@ impl Scan {
             }
             let found = match *finder {
                 Finder::Run(f) => first(quiet, |r| f(puzzle, board, RunId(r))),
-                Finder::Cell(f) | Finder::Near(f) => first(quiet, |c| f(puzzle, board, CellId(c))),
+                Finder::Cell(f) => first(quiet, |c| f(puzzle, board, CellId(c))),
+                Finder::Near(f) => {
+                    for (r, changed) in self.changed.iter_mut().enumerate() {
+                        if !std::mem::take(changed) {
+                            continue;
+                        }
+                        for &cell in &puzzle.run(RunId(r as u32)).cells {
+                            for across in puzzle.cell(cell).runs() {
+                                for &near in &puzzle.run(across).cells {
+                                    quiet[near.index()] = false;
+                                }
+                            }
+                        }
+                    }
+                    first(quiet, |c| f(puzzle, board, CellId(c)))
+                }
                 Finder::Whole(f) => f(puzzle, board),
                 Finder::Chained(f) => f(puzzle, board, self.max_chain),
             };
@@ -94,31 +119,26 @@ impl Scan {
             runs.extend(puzzle.cell(cell).runs());
             self.stir(FindsBy::Cell, cell.index());
         }
+        runs.sort();
+        runs.dedup();
         for run in runs {
             self.sound[run.index()] = false;
+            self.changed[run.index()] = true;
             self.stir(FindsBy::Run, run.index());
             for &cell in &puzzle.run(run).cells {
                 self.stir(FindsBy::Cell, cell.index());
-                for across in puzzle.cell(cell).runs() {
-                    for &near in &puzzle.run(across).cells {
-                        self.stir(FindsBy::Near, near.index());
-                    }
-                }
             }
         }
     }
 
     /// Forgets that the run or cell finders found nothing at `place`.
     fn stir(&mut self, by: FindsBy, place: usize) {
-        for ((_, finder), quiet) in FINDERS.iter().zip(&mut self.quiet) {
-            if matches!(
-                (by, finder),
-                (FindsBy::Run, Finder::Run(_))
-                    | (FindsBy::Cell, Finder::Cell(_) | Finder::Near(_))
-                    | (FindsBy::Near, Finder::Near(_))
-            ) {
-                quiet[place] = false;
-            }
+        let finders = match by {
+            FindsBy::Run => &self.run_finders,
+            FindsBy::Cell => &self.cell_finders,
+        };
+        for &f in finders {
+            self.quiet[f][place] = false;
         }
     }
 
@@ -140,13 +160,21 @@ impl Scan {
     }
 }
 
+/// The indices in [`FINDERS`] of the finders `kind` picks.
+fn finders_of(kind: impl Fn(&Finder) -> bool) -> Vec<usize> {
+    FINDERS
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, f))| kind(f))
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// Which kind of place a finder looks at.
 #[derive(Clone, Copy)]
 enum FindsBy {
     Run,
     Cell,
-    /// A cell whose runs cross a changed run.
-    Near,
 }
 
 /// The first step `find` gives over the places not known to be quiet, in order; the places
