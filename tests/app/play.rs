@@ -827,5 +827,14 @@ fn explain_in_play_starts_from_the_players_position_and_takes_over_a_hints_step(
     assert_eq!(step.focus, lesson.focus);
     assert_eq!(step.cause, lesson.cause);
     assert!(!step.placed.is_empty() || !step.struck.is_empty());
-    assert_eq!(h.state().play_status().unwrap(), status);
+    // The clock may have ticked meanwhile; the helps have not moved.
+    let helps = |status: &str| {
+        status
+            .rsplit('·')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    assert_eq!(helps(&h.state().play_status().unwrap()), helps(&status));
 }
