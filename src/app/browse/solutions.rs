@@ -213,13 +213,33 @@ impl Solutions {
         };
         let chunk = &self.chunks[slot];
         let start = (k % self.per_chunk as u64) as usize * self.stride;
+        self.unpack(&chunk[start..start + self.stride], out);
+        true
+    }
+
+    fn unpack(&self, bytes: &[u8], out: &mut Vec<u8>) {
         out.clear();
-        for &byte in &chunk[start..start + self.stride] {
+        for &byte in bytes {
             out.push(byte & 0x0f);
             out.push(byte >> 4);
         }
         out.truncate(self.cells);
-        true
+    }
+
+    /// Solution `k` (0-based) unpacked from `packed`, a batch whose first solution is number
+    /// `first`; `None` when `k` is not in it.
+    pub fn unpack_from(
+        &self,
+        packed: &[u8],
+        first: u64,
+        k: &num_bigint::BigUint,
+    ) -> Option<Vec<u8>> {
+        let at = u64::try_from(k).ok()?.checked_sub(first)?;
+        let start = usize::try_from(at).ok()?.checked_mul(self.stride)?;
+        let bytes = packed.get(start..start.checked_add(self.stride)?)?;
+        let mut out = Vec::with_capacity(self.cells + 1);
+        self.unpack(bytes, &mut out);
+        Some(out)
     }
 
     /// The digits cell `id` took across every solution seen so far (bit d for digit d).
@@ -316,6 +336,40 @@ mod tests {
             "{} bytes reserved for a window of {window}",
             store.reserved_bytes()
         );
+    }
+
+    /// A batch longer than the window passes through it in one append: a solution it dropped
+    /// is still read from the batch.
+    #[test]
+    fn a_solution_is_read_from_a_batch_the_window_dropped() {
+        let cells = 33;
+        let mut store = Solutions::new(cells, 64 << 10);
+        store.keep_window();
+        let first = 5;
+        let mut head = Vec::new();
+        for k in 0..first {
+            pack(&made_up(k, cells), &mut head);
+        }
+        store.append(&head, &[0; 33]);
+        let total = store.per_chunk as u64 * 40;
+        let mut batch = Vec::new();
+        for k in first..total {
+            pack(&made_up(k, cells), &mut batch);
+        }
+        store.append(&batch, &[0; 33]);
+        let k = store.per_chunk as u64 * 20 + 3;
+        assert!(!store.has(k), "the window dropped it");
+        let big = |k: u64| num_bigint::BigUint::from(k);
+        assert_eq!(
+            store.unpack_from(&batch, first, &big(k)),
+            Some(made_up(k, cells))
+        );
+        assert_eq!(
+            store.unpack_from(&batch, first, &big(first)),
+            Some(made_up(first, cells))
+        );
+        assert_eq!(store.unpack_from(&batch, first, &big(first - 1)), None);
+        assert_eq!(store.unpack_from(&batch, first, &big(total)), None);
     }
 
     #[test]

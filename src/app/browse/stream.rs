@@ -143,14 +143,25 @@ impl Browser {
             }
             match worker.try_next() {
                 Some(Message::Batch { packed, seen }) => {
+                    let first = run.store.received();
                     run.store.append(&packed, &seen);
-                    // A window may drop the solution being fetched with the next batch: it
-                    // is shown first.
-                    if run
-                        .pending
-                        .as_ref()
-                        .is_some_and(|(k, _)| run.stored_at(k).is_some())
+                    // A batch can be longer than the window: the solution being fetched may
+                    // pass through it within one append, so it is taken from the batch itself.
+                    if let Some(k) = run.pending.as_ref().map(|(k, _)| k.clone())
+                        && let Some(digits) = run.store.unpack_from(&packed, first, &k)
                     {
+                        // As `Run::forget_pending`, field by field: the worker is borrowed.
+                        run.pending = None;
+                        if let Some(oracle) = &run.oracle {
+                            oracle.forget();
+                        }
+                        run.fetched = Some(Fetched {
+                            k: k.clone(),
+                            digits,
+                            previous: None,
+                        });
+                        self.current = k;
+                        self.notice = None;
                         break;
                     }
                 }
