@@ -137,6 +137,7 @@ impl Browser {
         let worker = run.worker.as_ref()?;
         let deadline = Instant::now() + DRAIN_BUDGET;
         let mut finished = None;
+        let mut brought = None;
         loop {
             if Instant::now() >= deadline {
                 break;
@@ -150,18 +151,7 @@ impl Browser {
                     if let Some(k) = run.pending.as_ref().map(|(k, _)| k.clone())
                         && let Some(digits) = run.store.unpack_from(&packed, first, &k)
                     {
-                        // As `Run::forget_pending`, field by field: the worker is borrowed.
-                        run.pending = None;
-                        if let Some(oracle) = &run.oracle {
-                            oracle.forget();
-                        }
-                        run.fetched = Some(Fetched {
-                            k: k.clone(),
-                            digits,
-                            previous: None,
-                        });
-                        self.current = k;
-                        self.notice = None;
+                        brought = Some((k, digits));
                         break;
                     }
                 }
@@ -177,6 +167,16 @@ impl Browser {
             // All of them would not fit: keep the first and the latest, and fetch the others by
             // number, rather than fill the cap first.
             run.store.keep_window();
+        }
+        if let Some((k, digits)) = brought {
+            run.forget_pending();
+            run.fetched = Some(Fetched {
+                k: k.clone(),
+                digits,
+                previous: None,
+            });
+            self.current = k;
+            self.notice = None;
         }
         // The stream may store the solution being fetched first: show it.
         if let Some(k) = run.pending.as_ref().map(|(k, _)| k.clone())
